@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { allEndpoints, type Endpoint, type OwnedKind } from '@switchboard/contract';
+import { installErrorHandler, errorBody } from './http/error-handler';
+import { noSessionsAuthenticator, type Authenticator, type OwnerResolver } from './http/authenticator';
+import { registerEndpoint, type EndpointHandler } from './http/register-endpoint';
+import { registerApiDocs } from './http/api-docs';
+import { registerWebApp } from './http/web-app';
+import { features as allFeatures } from './features/index';
+import type { Feature } from './features/feature';
+import type { Config } from './platform/config';
+import type { DatabaseHandle } from './platform/database';
+import type { StorageProvider } from './providers/storage/types';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  storage: StorageProvider;
+  logger: Logger;
+  authenticator?: Authenticator;
+  /** Defaults to every area; tests may add their own. */
+  features?: readonly Feature[];
+  /** Refuse to start when a declared endpoint has no handler (on unless a test registers a subset of features). */
+  requireAllEndpoints?: boolean;
+}
+
+const requestId = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the HTTP application (plugins, error mapping, every feature's routes, the web app); tests use it too. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new LogController({ requestIdLogLabel: 'reqId' }),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestId.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: deps.config.env === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+
+  // An empty JSON body (as some clients send on bodiless POSTs) reads as no body rather than a parse error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = typeof text === 'string' ? text : text.toString('utf8');
+    if (body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(body));
+    } catch (error) {
+      const failure = error as Error & { statusCode?: number; code?: string };
+      failure.statusCode = 400;
+      failure.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+      done(failure, undefined);
+    }
+  });
+
+  installErrorHandler(app);
+
+  const startedAt = new Date();
+  const base = {
+    app,
+    config: deps.config,
+    db: deps.database.db,
+    dbKind: deps.database.kind,
+    storage: deps.storage,
+    logger: deps.logger,
+    startedAt,
+  };
+  const features = deps.features ?? allFeatures;
+  const ownerResolvers = new Map<OwnedKind, OwnerResolver>();
+  for (const feature of features) {
+    for (const [kind, resolver] of Object.entries(feature.ownerResolvers?.(base) ?? {})) {
+      if (resolver) ownerResolvers.set(kind, resolver);
+    }
+  }
+  const registry = {
+    authenticator: deps.authenticator ?? noSessionsAuthenticator,
+    ownerResolvers,
+    checkResponses: deps.config.env !== 'production',
+  };
+  const implemented = new Set<Endpoint>();
+  for (const feature of features) {
+    await feature.registerRoutes({
+      ...base,
+      implement: (endpointMap) => (handlers) => {
+        for (const [name, endpoint] of Object.entries(endpointMap)) {
+          registerEndpoint(app, registry, endpoint, handlers[name] as EndpointHandler<Endpoint>);
+          implemented.add(endpoint);
+        }
+      },
+    });
+  }
+  const missing = (deps.requireAllEndpoints === false ? [] : allEndpoints).filter((endpoint) => !implemented.has(endpoint));
+  if (missing.length > 0) {
+    throw new Error(`Declared but not implemented: ${missing.map((e) => `${e.method} ${e.path}`).join(', ')}`);
+  }
+
+  await registerApiDocs(app);
+  const web = await registerWebApp(app, deps.config.webDistDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? request.url;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathOnly.startsWith('/api/') &&
+      !pathOnly.startsWith('/internal/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return web.sendPage(reply, 404);
+    return reply.code(404).send(errorBody('NOT_FOUND', `There is no ${request.method} ${pathOnly}`));
+  });
+
+  return app;
+}

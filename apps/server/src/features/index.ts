@@ -1,0 +1,5 @@
+import type { Feature } from './feature';
+import { platformFeature } from './platform/platform.routes';
+
+/** Every server area, one line each. */
+export const features: readonly Feature[] = [platformFeature];

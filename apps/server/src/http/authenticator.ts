@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Who is calling: resolved from the session token (or a super admin's adminToken) before the handler runs. */
+export interface Actor {
+  /** The signed-in person (or account) the token belongs to. */
+  userId: number;
+  /** The account the token signs in to; calls act for it unless they name a targetAccountId. */
+  accountId: number;
+  superAdmin: boolean;
+}
+
+export interface Credentials {
+  token?: string | undefined;
+  adminToken?: string | undefined;
+}
+
+/**
+ * The seam between the HTTP layer and the accounts area: how a token becomes an Actor, and whether an actor may act
+ * for an account (its own, a descendant, one it is a member of; any for a super admin).
+ */
+export interface Authenticator {
+  authenticate(credentials: Credentials, request: FastifyRequest): Promise<Actor | null>;
+  canActFor(actor: Actor, accountId: number): Promise<boolean>;
+}
+
+/** Resolves a tenant-owned record id to the account that owns it, or null when there is no such record. */
+export type OwnerResolver = (id: string | number) => Promise<number | null>;
+
+/** Until an accounts service is plugged in, no token is valid, so every signed-in route answers 401. */
+export const noSessionsAuthenticator: Authenticator = {
+  authenticate: () => Promise.resolve(null),
+  canActFor: (actor, accountId) => Promise.resolve(actor.superAdmin || actor.accountId === accountId),
+};
+
+/** Takes the session token from the query (spec) or an `Authorization: Bearer` header. */
+export function readCredentials(request: FastifyRequest): Credentials {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const header = request.headers.authorization;
+  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+  return { token: text(query.token) ?? bearer, adminToken: text(query.adminToken) };
+}

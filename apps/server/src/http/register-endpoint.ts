@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionQuery, type Endpoint, type OwnedKind, type ParsedRequest, type ResponseOf } from '@switchboard/contract';
+import { AppError } from '../platform/app-error';
+import { readCredentials, type Actor, type Authenticator, type OwnerResolver } from './authenticator';
+import { parsePart, type RequestPart } from './validation';
+
+export interface RequestContext {
+  /** The caller, when a valid token came with the request (always set on session and superAdmin routes). */
+  actor: Actor | null;
+  /** The account the call acts for: targetAccountId when given (and allowed), else the actor's own account. */
+  accountId: number | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<E extends Endpoint> = (
+  input: ParsedRequest<E> & { ctx: RequestContext },
+) => Promise<ResponseOf<E>>;
+
+export type EndpointHandlers<M extends Record<string, Endpoint>> = { [K in keyof M]: EndpointHandler<M[K]> };
+
+export interface EndpointRegistry {
+  authenticator: Authenticator;
+  ownerResolvers: ReadonlyMap<OwnedKind, OwnerResolver>;
+  /** Check every answer against its declared schema (on in development and tests). */
+  checkResponses: boolean;
+}
+
+async function checkOwnership(
+  registry: EndpointRegistry,
+  actor: Actor | null,
+  kind: OwnedKind,
+  id: string | number,
+  field: string,
+): Promise<void> {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to use this call');
+  if (kind === 'account') {
+    if (!(await registry.authenticator.canActFor(actor, Number(id)))) {
+      throw new AppError('FORBIDDEN', `You cannot act for account ${String(id)}`);
+    }
+    return;
+  }
+  const resolve = registry.ownerResolvers.get(kind);
+  if (!resolve) throw new Error(`No owner resolver for "${kind}" (${field})`);
+  const owner = await resolve(id);
+  // A record of another tenant looks exactly like a missing one.
+  if (owner === null || !(await registry.authenticator.canActFor(actor, owner))) {
+    throw new AppError('NOT_FOUND', `No ${kind} ${String(id)}`);
+  }
+}
+
+/**
+ * Registers a handler against its contract declaration: authenticate, validate params/query/body, check every
+ * tenant-owned id against the caller, run the handler, and (in development and tests) check the answer's shape.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  registry: EndpointRegistry,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  const needsSession = endpoint.guard !== 'public';
+  // Signed-in calls all accept token, adminToken and targetAccountId beside their own query fields.
+  const querySchema = needsSession
+    ? endpoint.query
+      ? sessionQuery.and(endpoint.query)
+      : sessionQuery
+    : endpoint.query;
+  const owned: [RequestPart, string, OwnedKind][] = Object.entries(endpoint.owned ?? {}).flatMap(([part, names]) =>
+    Object.entries(names as Record<string, OwnedKind>).map(([name, kind]) => [part as RequestPart, name, kind] as [RequestPart, string, OwnedKind]),
+  );
+  for (const [, field, kind] of owned) {
+    if (kind !== 'account' && !registry.ownerResolvers.has(kind)) {
+      throw new Error(`${endpoint.method} ${endpoint.path}: no owner resolver registered for "${kind}" (${field})`);
+    }
+  }
+
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const credentials = readCredentials(request);
+      const actor =
+        credentials.token || credentials.adminToken
+          ? await registry.authenticator.authenticate(credentials, request)
+          : null;
+      if (needsSession && !actor) {
+        throw new AppError(
+          'UNAUTHENTICATED',
+          credentials.token || credentials.adminToken ? 'The session token is invalid or expired' : 'No auth token provided',
+        );
+      }
+      if (endpoint.guard === 'superAdmin' && !actor?.superAdmin) {
+        throw new AppError('FORBIDDEN', 'Only a super admin can make this call');
+      }
+
+      const parsed = {
+        params: endpoint.params ? parsePart(endpoint.params, request.params, 'params') : undefined,
+        query: querySchema ? parsePart(querySchema, request.query ?? {}, 'query') : undefined,
+        body: endpoint.body ? parsePart(endpoint.body, request.body, 'body') : undefined,
+      } as Record<RequestPart, Record<string, unknown> | undefined>;
+
+      const targetAccountId = parsed.query?.targetAccountId as number | undefined;
+      if (needsSession && targetAccountId !== undefined) {
+        await checkOwnership(registry, actor, 'account', targetAccountId, 'query.targetAccountId');
+      }
+      for (const [part, field, kind] of owned) {
+        const value = parsed[part]?.[field];
+        if (value === undefined || value === null) continue;
+        for (const id of Array.isArray(value) ? value : [value]) {
+          await checkOwnership(registry, actor, kind, id as string | number, `${part}.${field}`);
+        }
+      }
+
+      const ctx: RequestContext = {
+        actor,
+        accountId: targetAccountId ?? actor?.accountId ?? null,
+        request,
+        reply,
+      };
+      const result = await handler({ ...(parsed as unknown as ParsedRequest<E>), ctx });
+      // A handler that streamed its own answer (a file download) has already replied.
+      if (reply.sent) return reply;
+      if (registry.checkResponses) {
+        const check = endpoint.response.safeParse(result);
+        if (!check.success) {
+          request.log.error({ issues: check.error.issues }, 'response does not match its contract');
+          throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match its contract`);
+        }
+      }
+      // A handler may pick another status (health answers 503 when degraded); otherwise the declared one.
+      if (reply.statusCode === 200) reply.code(endpoint.successStatus ?? 200);
+      return reply.send(result);
+    },
+  });
+}

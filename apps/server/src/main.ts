@@ -1,0 +1,79 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { DataDirLockedError } from './platform/data-dir-lock';
+import { seedDemoData } from './platform/database';
+import { createLogger } from './platform/logger';
+import { watchLauncher } from './platform/parent-watch';
+import { startDatabase } from './platform/start-database';
+import { createStorage } from './providers/storage/create-storage';
+
+const shutdownGraceMs = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY && config.env !== 'production' });
+  const storage = createStorage(config.storage, config.dataDir);
+
+  let started;
+  try {
+    started = await startDatabase(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { database } = started;
+  const seed = await seedDemoData(database.db, { onlyIfEmpty: true });
+  if (seed.seeded) logger.info({ steps: seed.steps }, 'demo data written');
+
+  const app = await buildApp({ config, database, storage, logger });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('requests did not finish in time; exiting');
+      process.exit(1);
+    }, shutdownGraceMs);
+    force.unref();
+    await app.close();
+    await started.stop();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  if (config.stopWithParent) watchLauncher(() => void stop('launcher exited'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL';
+  console.log(
+    [
+      '',
+      `  Switchboard is running at ${config.publicUrl}/app`,
+      `  API reference: ${config.publicUrl}/api/docs`,
+      `  Database: ${where}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { checkStorageEnv, storageConfigFromEnv, storageEnvShape, type StorageConfig } from '../providers/storage/storage-config';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = z
+  .string()
+  .regex(/^\d+$/, { error: (issue) => `must be a whole number from 0 to 65535 (got "${String(issue.input)}")` })
+  .transform(Number)
+  .pipe(z.number().max(65535, { error: (issue) => `must be from 0 to 65535 (got ${String(issue.input)})` }));
+
+const url = (what: string, protocols: readonly string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: (issue) => `must be ${what} (got "${String(issue.input)}")` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: url('a postgres:// or postgresql:// URL', ['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: url('an http:// or https:// URL', ['http:', 'https:']).optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: () => `must be one of ${logLevels.join(', ')}` }).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  STOP_WITH_PARENT: z
+    .enum(['true', 'false'], { error: () => 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  ...storageEnvShape,
+}).superRefine(checkStorageEnv);
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** Absolute path of the data directory (PGlite files, local storage, the lock). */
+  dataDir: string;
+  publicUrl: string;
+  logLevel: (typeof logLevels)[number];
+  webDistDir: string;
+  storage: StorageConfig;
+  /** Stop when the launching command exits (set by `npm start`, so a killed npm leaves no orphan behind). */
+  stopWithParent: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Reads and validates the environment once at start; every bad value is reported, each by name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`PORT=`) means "unset", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const displayHost = values.HOST === '0.0.0.0' || values.HOST === '::' ? '127.0.0.1' : values.HOST;
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    publicUrl: (values.PUBLIC_URL ?? `http://${displayHost}:${values.PORT}`).replace(/\/+$/, ''),
+    logLevel: values.LOG_LEVEL,
+    webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    storage: storageConfigFromEnv(values),
+    stopWithParent: values.STOP_WITH_PARENT,
+  };
+}

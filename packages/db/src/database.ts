@@ -1,0 +1,58 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The query interface every repo receives; the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  readonly kind: DatabaseKind;
+  readonly db: Db;
+  /** The embedded instance when kind is pglite (tests dump and clone it). */
+  readonly pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; applicationName?: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; instance: PGlite };
+
+/** Opens the database: a node-postgres pool for a server, or PGlite (file-backed or an existing instance). */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      application_name: options.applicationName ?? 'switchboard',
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { kind: 'postgres', db, close: () => pool.end() };
+  }
+  const instance = 'instance' in options ? options.instance : await PGlite.create(options.dataDir);
+  await instance.waitReady;
+  const db = drizzlePglite(instance, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: instance,
+    close: async () => {
+      if (!instance.closed) await instance.close();
+    },
+  };
+}
+
+/** Runs raw SQL and returns its rows; node-postgres and PGlite both answer `{ rows }`. */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}

@@ -1,0 +1,6 @@
+export * from './database-template';
+export * from './free-port';
+export * from './log-capture';
+export * from './server-process';
+export * from './test-app';
+export { startFakeS3Server } from './fakes/fake-s3-server';

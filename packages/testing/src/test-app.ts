@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '@switchboard/server/app';
+import { loadConfig, type Config } from '@switchboard/server/platform/config';
+import { createLogger } from '@switchboard/server/platform/logger';
+import { createStorage } from '@switchboard/server/providers/storage/create-storage';
+import type { DatabaseHandle } from '@switchboard/db';
+import { cloneDatabase } from './database-template';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Partial<Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints'>> {
+  /** Receives the JSON log lines (otherwise logging is off). */
+  logStream?: DestinationStream;
+  env?: Record<string, string>;
+}
+
+/** The real application on a private clone of the migrated database and a private data directory. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await cloneDatabase(inject('databaseTemplate'));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'web'),
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ...options.env,
+  });
+  const logger = createLogger({ level: config.logLevel }, options.logStream);
+  const app = await buildApp({
+    config,
+    database,
+    storage: createStorage(config.storage, dataDir),
+    logger,
+    ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+    ...(options.features ? { features: options.features } : {}),
+    ...(options.requireAllEndpoints === undefined ? {} : { requireAllEndpoints: options.requireAllEndpoints }),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
