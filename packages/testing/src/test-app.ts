@@ -45,6 +45,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.authenticator ? { authenticator: options.authenticator } : {}),
     ...(options.features ? { features: options.features } : {}),
     ...(options.requireAllEndpoints === undefined ? {} : { requireAllEndpoints: options.requireAllEndpoints }),
+  }).catch(async (error: unknown) => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   await app.ready();
   return {

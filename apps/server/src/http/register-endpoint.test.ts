@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint, idField, okBody, queryInt, type Endpoint } from '@switchboard/contract';
+import { createTestApp, type TestApp } from '@switchboard/testing';
+import type { Feature } from '../features/feature';
+import type { Actor, Authenticator } from './authenticator';
+
+// A small tenant tree: account 10 owns 11; 20 is a sibling tenant; 1 is a super admin.
+const parents = new Map<number, number>([[11, 10]]);
+const tokens = new Map<string, Actor>([
+  ['owner-token', { userId: 10, accountId: 10, superAdmin: false }],
+  ['sibling-token', { userId: 20, accountId: 20, superAdmin: false }],
+  ['admin-token', { userId: 1, accountId: 1, superAdmin: true }],
+]);
+const authenticator: Authenticator = {
+  authenticate: ({ token, adminToken }) => Promise.resolve(tokens.get(adminToken ?? token ?? '') ?? null),
+  canActFor: (actor, accountId) => {
+    if (actor.superAdmin) return Promise.resolve(true);
+    for (let id: number | undefined = accountId; id !== undefined; id = parents.get(id)) {
+      if (id === actor.accountId) return Promise.resolve(true);
+    }
+    return Promise.resolve(false);
+  },
+};
+const notes = new Map<number, number>([[500, 11]]);
+
+const probe = {
+  open: defineEndpoint({
+    area: 'probe',
+    method: 'GET',
+    path: '/api/test/open',
+    summary: 'public',
+    guard: 'public',
+    query: z.object({ page: queryInt({ min: 0 }).default(0) }),
+    response: okBody({ page: z.number(), signedIn: z.boolean() }),
+  }),
+  mine: defineEndpoint({
+    area: 'probe',
+    method: 'GET',
+    path: '/api/test/mine',
+    summary: 'session',
+    guard: 'session',
+    response: okBody({ accountId: z.number() }),
+  }),
+  note: defineEndpoint({
+    area: 'probe',
+    method: 'POST',
+    path: '/api/test/notes/:noteId',
+    summary: 'owned record',
+    guard: 'session',
+    params: z.object({ noteId: idField() }),
+    body: z.object({ text: z.string().min(1, 'is required') }),
+    owned: { params: { noteId: 'note' } },
+    successStatus: 201,
+    response: okBody({ noteId: z.number(), text: z.string() }),
+  }),
+  admin: defineEndpoint({
+    area: 'probe',
+    method: 'GET',
+    path: '/api/test/admin',
+    summary: 'super admin',
+    guard: 'superAdmin',
+    response: okBody({}),
+  }),
+  drift: defineEndpoint({
+    area: 'probe',
+    method: 'GET',
+    path: '/api/test/drift',
+    summary: 'answers outside its contract',
+    guard: 'public',
+    response: okBody({ count: z.number() }),
+  }),
+} satisfies Record<string, Endpoint>;
+
+const probeFeature: Feature = {
+  name: 'probe',
+  ownerResolvers: () => ({ note: (id) => Promise.resolve(notes.get(Number(id)) ?? null) }),
+  registerRoutes({ implement }) {
+    implement(probe)({
+      open: ({ query, ctx }) => Promise.resolve({ success: true, page: query.page, signedIn: ctx.actor !== null }),
+      mine: ({ ctx }) => Promise.resolve({ success: true, accountId: ctx.accountId ?? 0 }),
+      note: ({ params, body }) => Promise.resolve({ success: true, noteId: params.noteId, text: body.text }),
+      admin: () => Promise.resolve({ success: true }),
+      drift: () => Promise.resolve({ success: true, count: 'many' } as unknown as { success: true; count: number }),
+    });
+  },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ authenticator, features: [probeFeature], requireAllEndpoints: false });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('guards', () => {
+  it('lets anyone call a public endpoint and parses its query', async () => {
+    const response = await get('/api/test/open?page=3');
+    expect(response.json()).toEqual({ success: true, page: 3, signedIn: false });
+  });
+
+  it('names a bad query value', async () => {
+    const response = await get('/api/test/open?page=two');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'query.page: must be an integer (got "two")' });
+  });
+
+  it('answers 401 without a token and with an unknown one', async () => {
+    const none = await get('/api/test/mine');
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'No auth token provided' });
+    const unknown = await get('/api/test/mine?token=nope');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json<{ message: string }>().message).toBe('The session token is invalid or expired');
+  });
+
+  it('accepts the token in the query or as a bearer header', async () => {
+    expect((await get('/api/test/mine?token=owner-token')).json()).toEqual({ success: true, accountId: 10 });
+    const bearer = await get('/api/test/mine', { authorization: 'Bearer owner-token' });
+    expect(bearer.json()).toEqual({ success: true, accountId: 10 });
+  });
+
+  it('acts for a descendant named by targetAccountId', async () => {
+    const response = await get('/api/test/mine?token=owner-token&targetAccountId=11');
+    expect(response.json()).toEqual({ success: true, accountId: 11 });
+  });
+
+  it('refuses a sibling tenant as targetAccountId with 403', async () => {
+    const response = await get('/api/test/mine?token=sibling-token&targetAccountId=11');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  });
+
+  it('honours a super admin adminToken for any account', async () => {
+    const response = await get('/api/test/mine?adminToken=admin-token&targetAccountId=11');
+    expect(response.json()).toEqual({ success: true, accountId: 11 });
+  });
+
+  it('keeps super-admin calls to super admins', async () => {
+    expect((await get('/api/test/admin?token=owner-token')).statusCode).toBe(403);
+    expect((await get('/api/test/admin?token=admin-token')).statusCode).toBe(200);
+  });
+});
+
+describe('tenant-owned record ids', () => {
+  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload });
+
+  it('lets the owner reach its record and answers the declared status', async () => {
+    const response = await post('/api/test/notes/500?token=owner-token', { text: 'hi' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ success: true, noteId: 500, text: 'hi' });
+  });
+
+  it("hides a sibling tenant's record as not found", async () => {
+    const response = await post('/api/test/notes/500?token=sibling-token', { text: 'hi' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers a missing record exactly like a foreign one', async () => {
+    const missing = await post('/api/test/notes/999?token=owner-token', { text: 'hi' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('validates params and body, naming each field', async () => {
+    const response = await post('/api/test/notes/abc?token=owner-token', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(
+      'params.noteId: must be an integer (got "abc")',
+    );
+    const body = await post('/api/test/notes/500?token=owner-token', { text: '' });
+    expect(body.json<{ message: string }>().message).toBe('body.text: is required');
+  });
+});
+
+describe('contract checks', () => {
+  it('treats an answer outside the declared shape as a server fault', async () => {
+    const response = await get('/api/test/drift');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ success: false, code: 'INTERNAL' });
+  });
+
+  it('refuses to start when a declared endpoint has no handler', async () => {
+    await expect(createTestApp({ features: [probeFeature] })).rejects.toThrow(/Declared but not implemented: GET \/api\/health/);
+  });
+
+  it('refuses to start when an owned id kind has no resolver', async () => {
+    const withoutResolver: Feature = { ...probeFeature, ownerResolvers: () => ({}) };
+    await expect(
+      createTestApp({ features: [withoutResolver], requireAllEndpoints: false }),
+    ).rejects.toThrow(/no owner resolver registered for "note"/);
+  });
+});

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('has working defaults: PGlite under ./data on 127.0.0.1:3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data/pglite') });
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.logLevel).toBe('info');
+    expect(config.storage).toEqual({ provider: 'local' });
+    expect(config.stopWithParent).toBe(false);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', PUBLIC_URL: 'https://x.test/' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/db' });
+    expect(config.publicUrl).toBe('https://x.test');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('names every bad value with what it must be', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'not a url',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT must be a whole number from 0 to 65535 (got "abc")',
+        'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")',
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        'PUBLIC_URL must be an http:// or https:// URL (got "not a url")',
+      ]),
+    );
+  });
+
+  it('names the settings S3 storage still needs', () => {
+    expect(problemsOf({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'media' })).toEqual([
+      'S3_ACCESS_KEY_ID is required when STORAGE_PROVIDER is s3',
+      'S3_SECRET_ACCESS_KEY is required when STORAGE_PROVIDER is s3',
+    ]);
+  });
+
+  it('rejects a port out of range', () => {
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be from 0 to 65535 (got 70000)']);
+  });
+
+  it('formats the whole report as one readable message', () => {
+    expect(() => loadConfig({ PORT: 'x' })).toThrow('Invalid configuration:\n  - PORT must be a whole number');
+  });
+});
