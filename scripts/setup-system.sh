@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suites need (a browser for e2e, PostgreSQL for the server-database
+# run). Idempotent and quick when everything is present; on other systems it only says what to install.
+set -euo pipefail
+
+packages=(chromium postgresql)
+commands=(/usr/bin/chromium /usr/lib/postgresql/15/bin/initdb)
+
+missing=()
+for i in "${!packages[@]}"; do
+  [ -x "${commands[$i]}" ] || missing+=("${packages[$i]}")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing system packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+
+echo "The test suites need these system packages: ${missing[*]}" >&2
+echo "  Debian/Ubuntu: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
+echo "  Other systems: install Chromium (at /usr/bin/chromium, or set CHROMIUM_PATH) and PostgreSQL 15." >&2
+# Only the browser is needed by npm test itself; PostgreSQL is for the second database run.
+[ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || exit 1
