@@ -25,7 +25,7 @@ const init = `window.ui = SwaggerUIBundle({
   url: '/api/openapi.json',
   dom_id: '#docs',
   deepLinking: true,
-  docExpansion: 'none',
+  docExpansion: 'list',
   defaultModelsExpandDepth: 0,
   tryItOutEnabled: false,
 });`;

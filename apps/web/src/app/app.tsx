@@ -1,0 +1,42 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { NavigationProgress } from '@mantine/nprogress';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { RouterProvider } from 'react-router';
+import { colorSchemeManager, forcedColorSchemeFor } from './color-scheme';
+import { toastSettings } from './notify';
+import { queryClient } from './query-client';
+import { router } from './router';
+import { theme } from './theme';
+
+function subscribeToRouter(onChange: () => void): () => void {
+  return router.subscribe(onChange);
+}
+
+function currentPathname(): string {
+  return router.state.location.pathname;
+}
+
+export function App() {
+  // Read from the router itself: the theme provider sits above it so overlays and toasts share the scheme.
+  const pathname = useSyncExternalStore(subscribeToRouter, currentPathname);
+
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      forceColorScheme={forcedColorSchemeFor(pathname)}
+    >
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+          <NavigationProgress size={3} />
+          <Notifications autoClose={toastSettings.autoClose} limit={toastSettings.limit} />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,29 @@
+import { Paper } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { webPages } from '@switchboard/contract';
+import { BrandMark } from './brand-mark';
+import classes from './centered-page.module.css';
+
+interface CenteredPageProps {
+  children: ReactNode;
+  /** Shown in the top-right corner, e.g. the theme toggle. */
+  corner?: ReactNode;
+  footer?: ReactNode;
+}
+
+/** A single card in the middle of the page under the logo: sign-in, status and error pages. */
+export function CenteredPage({ children, corner, footer }: CenteredPageProps) {
+  return (
+    <main className={classes.root}>
+      {corner && <div className={classes.corner}>{corner}</div>}
+      <Link to={webPages.app} className={classes.brand} aria-label="Switchboard home">
+        <BrandMark />
+      </Link>
+      <Paper className={classes.card} withBorder shadow="md" p={{ base: 'lg', xs: 'xl' }}>
+        {children}
+      </Paper>
+      {footer}
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { createElement } from 'react';
+
+/** Spec §9: toasts close after 1000 ms and at most one shows at a time (the rest queue). */
+export const toastSettings = { autoClose: 1000, limit: 1 } as const;
+
+export type NotifyTone = 'info' | 'success' | 'error';
+
+export interface NotifyOptions {
+  tone?: NotifyTone;
+  title?: string;
+}
+
+const tones = {
+  info: { color: 'brand', icon: IconInfoCircle },
+  success: { color: 'teal', icon: IconCheck },
+  error: { color: 'red', icon: IconAlertTriangle },
+} as const;
+
+/** Shows a toast; returns its id. */
+export function notify(message: string, { tone = 'info', title }: NotifyOptions = {}): string {
+  const { color, icon } = tones[tone];
+  return notifications.show({ message, title, color, icon: createElement(icon, { size: 18, stroke: 2 }) });
+}

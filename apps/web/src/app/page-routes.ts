@@ -1,0 +1,43 @@
+import { webPages, type WebPage } from '@switchboard/contract';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * The component for each page in the contract's `webPages`, loaded on first visit. `satisfies` makes a page
+ * added to the contract a type error here until it has a component.
+ */
+const pageComponents = {
+  app: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
+  appCatchAll: async () => ({ Component: (await import('./app-shell-page')).AppShellPage }),
+  mobileStart: async () => ({
+    Component: (await import('../features/accounts/mobile-start-page')).MobileStartPage,
+  }),
+  inbox: async () => ({ Component: (await import('../features/inbox/inbox-page')).InboxPage }),
+  paymentCancel: async () => ({
+    Component: (await import('../features/billing/payment-cancel-page')).PaymentCancelPage,
+  }),
+  paymentSuccess: async () => ({
+    Component: (await import('../features/billing/payment-success-page')).PaymentSuccessPage,
+  }),
+  payoutConnectFailure: async () => ({
+    Component: (await import('../features/wallet/payout-connect-failure-page')).PayoutConnectFailurePage,
+  }),
+  payoutConnectSuccess: async () => ({
+    Component: (await import('../features/wallet/payout-connect-success-page')).PayoutConnectSuccessPage,
+  }),
+  install: async () => ({ Component: (await import('../features/accounts/install-page')).InstallPage }),
+  schedule: async () => ({ Component: (await import('../features/calendar/schedule-page')).SchedulePage }),
+  payAgent: async () => ({ Component: (await import('../features/wallet/pay-agent-page')).PayAgentPage }),
+  publicProfile: async () => ({
+    Component: (await import('../features/accounts/public-profile-page')).PublicProfilePage,
+  }),
+} satisfies Record<WebPage, LazyPage>;
+
+/** One route per contract page, keyed by the page's name so it shows in React Router's dev tools. */
+export const pageRoutes: RouteObject[] = (Object.keys(webPages) as WebPage[]).map((page) => ({
+  id: page,
+  path: webPages[page],
+  lazy: pageComponents[page],
+}));

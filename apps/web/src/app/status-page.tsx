@@ -1,0 +1,45 @@
+import { Group, Stack, Text, ThemeIcon, Title, type MantineColor } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { CenteredPage } from './centered-page';
+
+interface StatusPageProps {
+  icon: Icon;
+  color?: MantineColor;
+  title: string;
+  description: ReactNode;
+  /** Buttons or links under the text. */
+  actions?: ReactNode;
+}
+
+/** A page that says one thing plainly: a payment came through, a link is wrong, a page is missing. */
+export function StatusPage({
+  icon: StatusIcon,
+  color = 'brand',
+  title,
+  description,
+  actions,
+}: StatusPageProps) {
+  return (
+    <CenteredPage>
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color={color}>
+          <StatusIcon size={28} stroke={1.7} />
+        </ThemeIcon>
+        <Stack gap={6} align="center">
+          <Title order={1} fz="h3">
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm" maw={340}>
+            {description}
+          </Text>
+        </Stack>
+        {actions && (
+          <Group justify="center" gap="sm" mt="xs">
+            {actions}
+          </Group>
+        )}
+      </Stack>
+    </CenteredPage>
+  );
+}

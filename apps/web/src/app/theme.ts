@@ -1,0 +1,63 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const brand: MantineColorsTuple = [
+  '#eef0ff',
+  '#dfe1fd',
+  '#bcc0f8',
+  '#979cf3',
+  '#777def',
+  '#6369ec',
+  '#585eeb',
+  '#484ed1',
+  '#3f45bc',
+  '#3339a6',
+];
+
+// Cool neutrals for the dark scheme; Mantine's stock dark palette reads slightly warm and flat.
+const dark: MantineColorsTuple = [
+  '#d5d7e0',
+  '#b1b4c2',
+  '#8d91a3',
+  '#5f6376',
+  '#3a3d4c',
+  '#2b2e3a',
+  '#20222c',
+  '#181a22',
+  '#121319',
+  '#0c0d11',
+];
+
+const systemFonts =
+  'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 6, dark: 5 },
+  colors: { brand, dark },
+  autoContrast: true,
+  fontFamily: systemFonts,
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  headings: { fontFamily: systemFonts, fontWeight: '650', textWrap: 'balance' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  // The spec's breakpoints (550, 768, 1024, 1280, 1536, 1836 px); postcss.config.cjs mirrors them.
+  breakpoints: { xs: '34.375em', sm: '48em', md: '64em', lg: '80em', xl: '96em', xxl: '114.75em' },
+  shadows: {
+    xs: '0 1px 2px rgb(16 24 40 / 0.05)',
+    sm: '0 1px 3px rgb(16 24 40 / 0.08), 0 1px 2px rgb(16 24 40 / 0.04)',
+    md: '0 4px 12px -2px rgb(16 24 40 / 0.08), 0 2px 4px -2px rgb(16 24 40 / 0.04)',
+    lg: '0 12px 24px -4px rgb(16 24 40 / 0.10), 0 4px 8px -4px rgb(16 24 40 / 0.04)',
+    xl: '0 24px 48px -12px rgb(16 24 40 / 0.18)',
+  },
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Modal: {
+      defaultProps: { radius: 'lg', centered: true, overlayProps: { backgroundOpacity: 0.4, blur: 2 } },
+      styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Notification: { defaultProps: { radius: 'md', withBorder: true } },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+  },
+});

@@ -1,0 +1,22 @@
+import { Button } from '@mantine/core';
+import { webPages } from '@switchboard/contract';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { StatusPage } from '../../app/status-page';
+
+/** Where the payout provider returns after the account holder connected a payout account. */
+export function PayoutConnectSuccessPage() {
+  return (
+    <StatusPage
+      icon={IconBuildingBank}
+      color="teal"
+      title="Payout account connected"
+      description="Withdrawals from your wallet will now go to the account you just connected."
+      actions={
+        <Button component={Link} to={webPages.app}>
+          Back to Switchboard
+        </Button>
+      }
+    />
+  );
+}

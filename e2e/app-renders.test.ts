@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, saveScreenshot } from './support/browser';
+import { startBuiltServer } from './support/built-server';
+
+let server: Awaited<ReturnType<typeof startBuiltServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startBuiltServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await server.dispose();
+});
+
+const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const isDark = (rgb: string) => {
+  const [r = 255, g = 255, b = 255] = (rgb.match(/\d+/g) ?? []).map(Number);
+  return (r + g + b) / 3 < 100;
+};
+
+describe('the web app', () => {
+  it('renders /app in light, switches to dark, and remembers the choice', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('heading', { name: /Switchboard|Sign in/i }).first().waitFor();
+    expect(isDark(await backgroundOf(page))).toBe(false);
+    await saveScreenshot(page, 'app-light');
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
+    expect(isDark(await backgroundOf(page))).toBe(true);
+    await saveScreenshot(page, 'app-dark');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(isDark(await backgroundOf(page))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    // Outside /app the theme does not apply: a payment page stays light.
+    await page.goto(`${server.url}/payment/success`);
+    await page.getByRole('heading').first().waitFor();
+    expect(isDark(await backgroundOf(page))).toBe(false);
+    await saveScreenshot(page, 'payment-success');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the signed-in catch-all and a proper not-found page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/partner/1/reseller/2/org/3`);
+    await page.getByRole('heading').first().waitFor();
+    await saveScreenshot(page, 'app-catch-all');
+
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('link', { name: /app|home|back/i }).first().waitFor();
+    await saveScreenshot(page, 'not-found');
+    await context.close();
+  });
+
+  it('serves the API reference page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/api/docs`);
+    await page.getByText('/api/health').first().waitFor();
+    await saveScreenshot(page, 'api-docs');
+    await page.close();
+  });
+});
