@@ -4,7 +4,9 @@ import path from 'node:path';
 
 const [name, ...flags] = process.argv.slice(2);
 const available = readdirSync(import.meta.dirname, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(path.join(import.meta.dirname, entry.name, 'index.ts')))
+  .filter(
+    (entry) => entry.isDirectory() && existsSync(path.join(import.meta.dirname, entry.name, 'index.ts')),
+  )
   .map((entry) => entry.name);
 
 if (!name || !available.includes(name)) {

@@ -30,7 +30,13 @@ export async function load(url: string, total: number, concurrency: number) {
 }
 
 export function table(rows: Record<string, string | number>[]): void {
-  console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(2)) : v]))));
+  console.table(
+    rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(2)) : v]),
+      ),
+    ),
+  );
 }
 
 /** The round with the median throughput. */

@@ -23,13 +23,19 @@ const isDark = (rgb: string) => {
 
 describe('the web app', () => {
   it('renders /app in light, switches to dark, and remembers the choice', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'light',
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
     await page.goto(`${server.url}/app`);
-    await page.getByRole('heading', { name: /Switchboard|Sign in/i }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Switchboard|Sign in/i })
+      .first()
+      .waitFor();
     expect(isDark(await backgroundOf(page))).toBe(false);
     await saveScreenshot(page, 'app-light');
 
@@ -62,7 +68,10 @@ describe('the web app', () => {
 
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(404);
-    await page.getByRole('link', { name: /app|home|back/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /app|home|back/i })
+      .first()
+      .waitFor();
     await saveScreenshot(page, 'not-found');
     await context.close();
   });

@@ -22,7 +22,8 @@ async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
   return server;
 }
 
-const health = async (url: string) => (await fetch(`${url}/api/health`)).json() as Promise<{ database: { kind: string } }>;
+const health = async (url: string) =>
+  (await fetch(`${url}/api/health`)).json() as Promise<{ database: { kind: string } }>;
 
 describe('one owner per data directory', () => {
   it('refuses a second server, keeps the first serving, and lets a new one take over after kill -9', async () => {
@@ -61,14 +62,23 @@ describe('one owner per data directory', () => {
       ],
       {
         cwd: repoRoot,
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STOP_WITH_PARENT: 'true', NODE_ENV: 'production' },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          STOP_WITH_PARENT: 'true',
+          NODE_ENV: 'production',
+        },
         stdio: 'ignore',
       },
     );
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -77,7 +87,10 @@ describe('one owner per data directory', () => {
     let stillUp = true;
     while (stillUp && Date.now() < gone) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      stillUp = await fetch(`${url}/api/health`).then(() => true, () => false);
+      stillUp = await fetch(`${url}/api/health`).then(
+        () => true,
+        () => false,
+      );
     }
     expect(stillUp).toBe(false);
     // And the data directory is free again.

@@ -20,7 +20,10 @@ const echo = defineEndpoint({
   path: '/api/bench/contract',
   summary: 'contract route',
   guard: 'public',
-  query: z.object({ page: queryInt({ min: 0 }).default(0), pageSize: queryInt({ min: 1, max: 100 }).default(20) }),
+  query: z.object({
+    page: queryInt({ min: 0 }).default(0),
+    pageSize: queryInt({ min: 1, max: 100 }).default(20),
+  }),
   response: okBody({ page: z.number(), pageSize: z.number(), rooms: z.array(z.object({ id: z.number() })) }),
 });
 const rooms = Array.from({ length: 20 }, (_, id) => ({ id }));
@@ -29,7 +32,8 @@ const benchFeature: Feature = {
   name: 'bench',
   registerRoutes: ({ app, implement }) => {
     implement({ echo })({
-      echo: ({ query }) => Promise.resolve({ success: true, page: query.page, pageSize: query.pageSize, rooms }),
+      echo: ({ query }) =>
+        Promise.resolve({ success: true, page: query.page, pageSize: query.pageSize, rooms }),
     });
     app.get('/api/bench/raw', (request) => {
       const query = request.query as Record<string, string | undefined>;
@@ -40,7 +44,12 @@ const benchFeature: Feature = {
 
 const { template, dispose } = await createDatabaseTemplate();
 const database = await cloneDatabase(template);
-const config = loadConfig({ NODE_ENV: 'production', PORT: '0', DATA_DIR: '/tmp/switchboard-bench', LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PORT: '0',
+  DATA_DIR: '/tmp/switchboard-bench',
+  LOG_LEVEL: 'silent',
+});
 const app = await buildApp({
   config,
   database,

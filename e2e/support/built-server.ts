@@ -5,7 +5,9 @@ import { startServerProcess, type ServerProcess } from '@switchboard/testing';
 import { ensureWebBuild } from '../../scripts/web-build';
 
 /** The built platform on a free port with a fresh data directory, as `npm start` would run it. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<ServerProcess & { dispose(): Promise<void> }> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+): Promise<ServerProcess & { dispose(): Promise<void> }> {
   ensureWebBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
   const server = await startServerProcess({ dataDir, env });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
 import { allEndpoints, type Endpoint, type OwnedKind } from '@switchboard/contract';
 import { installErrorHandler, errorBody } from './http/error-handler';
 import { noSessionsAuthenticator, type Authenticator, type OwnerResolver } from './http/authenticator';
@@ -17,7 +16,7 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   storage: StorageProvider;
-  logger: Logger;
+  logger: FastifyBaseLogger;
   authenticator?: Authenticator;
   /** Defaults to every area; tests may add their own. */
   features?: readonly Feature[];
@@ -30,7 +29,7 @@ const requestId = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the HTTP application (plugins, error mapping, every feature's routes, the web app); tests use it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    loggerInstance: deps.logger,
     logController: new LogController({ requestIdLogLabel: 'reqId' }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -99,9 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
-  const missing = (deps.requireAllEndpoints === false ? [] : allEndpoints).filter((endpoint) => !implemented.has(endpoint));
+  const missing = (deps.requireAllEndpoints === false ? [] : allEndpoints).filter(
+    (endpoint) => !implemented.has(endpoint),
+  );
   if (missing.length > 0) {
-    throw new Error(`Declared but not implemented: ${missing.map((e) => `${e.method} ${e.path}`).join(', ')}`);
+    throw new Error(
+      `Declared but not implemented: ${missing.map((e) => `${e.method} ${e.path}`).join(', ')}`,
+    );
   }
 
   await registerApiDocs(app);

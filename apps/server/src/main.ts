@@ -23,7 +23,10 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY && config.env !== 'production' });
+  const logger = createLogger({
+    level: config.logLevel,
+    pretty: process.stdout.isTTY && config.env !== 'production',
+  });
   const storage = createStorage(config.storage, config.dataDir);
 
   let started;

@@ -84,9 +84,9 @@ export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') {
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
       throw new Error(`Missing path parameter "${name}" for ${path}`);
     }
-    return encodeURIComponent(String(value as string | number));
+    return encodeURIComponent(value);
   });
 }

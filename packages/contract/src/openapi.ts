@@ -6,7 +6,7 @@ type JsonSchema = Record<string, unknown>;
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  return rest as JsonSchema;
+  return rest;
 };
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -20,15 +20,32 @@ const objectProperties = (schema: z.ZodType | undefined): [string, JsonSchema, b
   return Object.entries(properties).map(([name, property]) => [name, property, required.has(name)]);
 };
 
-const guardText = { public: 'No sign-in needed.', session: 'Needs a session token.', superAdmin: 'Super admins only.' };
+const guardText = {
+  public: 'No sign-in needed.',
+  session: 'Needs a session token.',
+  superAdmin: 'Super admins only.',
+};
 
 /** Builds the OpenAPI 3.1 document from the endpoint declarations. */
-export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { version: string; serverUrl?: string }) {
+export function buildOpenApiDocument(
+  endpoints: readonly Endpoint[],
+  info: { version: string; serverUrl?: string },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
     const parameters = [
-      ...objectProperties(endpoint.params).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
-      ...objectProperties(endpoint.query).map(([name, schema, required]) => ({ name, in: 'query', required, schema })),
+      ...objectProperties(endpoint.params).map(([name, schema]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema,
+      })),
+      ...objectProperties(endpoint.query).map(([name, schema, required]) => ({
+        name,
+        in: 'query',
+        required,
+        schema,
+      })),
     ];
     const owned = Object.entries(endpoint.owned ?? {}).flatMap(([place, names]) =>
       Object.entries(names as Record<string, string>).map(([name, kind]) => `${place}.${name} (${kind})`),
@@ -40,8 +57,14 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { ver
     ]
       .filter(Boolean)
       .join('\n\n');
-    const success = endpoint.produces === 'file' ? { 'application/octet-stream': {} } : { 'application/json': { schema: toSchema(endpoint.response, 'output') } };
-    const errorResponse = { description: 'Error', content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } } };
+    const success =
+      endpoint.produces === 'file'
+        ? { 'application/octet-stream': {} }
+        : { 'application/json': { schema: toSchema(endpoint.response, 'output') } };
+    const errorResponse = {
+      description: 'Error',
+      content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } },
+    };
     const operation: Record<string, unknown> = {
       operationId: `${endpoint.method.toLowerCase()}${openApiPath(endpoint.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
       tags: [endpoint.area],
@@ -56,7 +79,10 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { ver
       ...(endpoint.guard === 'public' ? { security: [] } : {}),
     };
     if (endpoint.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } },
+      };
     }
     const pathItem = (paths[openApiPath(endpoint.path)] ??= {});
     pathItem[endpoint.method.toLowerCase()] = operation;

@@ -27,7 +27,8 @@ export const platformEndpoints = {
     method: 'GET',
     path: '/api/health',
     summary: 'Service health: database kind, reachability and migration state',
-    description: 'Answers 200 when the database is reachable and every migration is applied, else 503 (degraded).',
+    description:
+      'Answers 200 when the database is reachable and every migration is applied, else 503 (degraded).',
     guard: 'public',
     response: healthResponse,
   }),
@@ -37,7 +38,11 @@ export const platformEndpoints = {
     path: '/api/openapi.json',
     summary: 'This API as an OpenAPI 3.1 document, generated from the contract (rendered at /api/docs)',
     guard: 'public',
-    response: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }),
+    response: z.looseObject({
+      openapi: z.string(),
+      info: z.looseObject({}),
+      paths: z.record(z.string(), z.unknown()),
+    }),
   }),
   ipCorrelator: defineEndpoint({
     area: 'platform',

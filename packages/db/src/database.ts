@@ -53,6 +53,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** Runs raw SQL and returns its rows; node-postgres and PGlite both answer `{ rows }`. */
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }

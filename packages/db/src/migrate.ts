@@ -69,7 +69,7 @@ export async function migrateDatabase(db: Db, folder = migrationsFolder): Promis
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(72707001)`);
     await tx.execute(createLedger);
-    const done = await appliedNames(tx as unknown as Db);
+    const done = await appliedNames(tx);
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;

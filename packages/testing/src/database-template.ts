@@ -7,7 +7,8 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '@switchboard/db';
 
 /** Where each test file gets its database from: a dumped PGlite directory, or a template database on a server. */
-export type DatabaseTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string };
+export type DatabaseTemplate =
+  { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string };
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -31,7 +32,7 @@ async function onServer<T>(url: string, task: (client: pg.Client) => Promise<T>)
  */
 export async function createDatabaseTemplate(
   serverUrl = process.env.TEST_DATABASE_URL,
-): Promise<{ template: DatabaseTemplate; dispose(): Promise<void> }> {
+): Promise<{ template: DatabaseTemplate; dispose: () => Promise<void> }> {
   if (serverUrl) {
     const name = `switchboard_template_${randomBytes(4).toString('hex')}`;
     await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -40,7 +41,10 @@ export async function createDatabaseTemplate(
     await handle.close();
     return {
       template: { kind: 'postgres', url: serverUrl, template: name },
-      dispose: () => onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+      dispose: () =>
+        onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+          () => undefined,
+        ),
     };
   }
   const directory = await mkdtemp(path.join(os.tmpdir(), 'switchboard-template-'));
@@ -51,17 +55,24 @@ export async function createDatabaseTemplate(
   await handle.close();
   const file = path.join(directory, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  return { template: { kind: 'pglite', file }, dispose: () => rm(directory, { recursive: true, force: true }) };
+  return {
+    template: { kind: 'pglite', file },
+    dispose: () => rm(directory, { recursive: true, force: true }),
+  };
 }
 
 /** A private, migrated database for one test file; close() discards it. */
 export async function cloneDatabase(template: DatabaseTemplate): Promise<DatabaseHandle> {
   if (template.kind === 'pglite') {
-    const instance = await PGlite.create('memory://', { loadDataDir: new Blob([await readFile(template.file)]) });
+    const instance = await PGlite.create('memory://', {
+      loadDataDir: new Blob([await readFile(template.file)]),
+    });
     return openDatabase({ kind: 'pglite', instance });
   }
   const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
-  await onServer(template.url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`));
+  await onServer(template.url, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`),
+  );
   const handle = await openDatabase({ kind: 'postgres', url: withDatabase(template.url, name), poolSize: 4 });
   return {
     ...handle,

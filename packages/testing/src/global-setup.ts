@@ -1,11 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { createDatabaseTemplate, type DatabaseTemplate } from './database-template';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseTemplate: DatabaseTemplate;
-  }
-}
+import { createDatabaseTemplate } from './database-template';
+import './provided-context';
 
 /** Vitest global setup for the API suite: one migrated template per run, cloned by every test file. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

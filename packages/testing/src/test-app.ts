@@ -9,6 +9,7 @@ import { createLogger } from '@switchboard/server/platform/logger';
 import { createStorage } from '@switchboard/server/providers/storage/create-storage';
 import type { DatabaseHandle } from '@switchboard/db';
 import { cloneDatabase } from './database-template';
+import './provided-context';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -19,7 +20,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Partial<Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints'>> {
+export interface TestAppOptions extends Partial<
+  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints'>
+> {
   /** Receives the JSON log lines (otherwise logging is off). */
   logStream?: DestinationStream;
   env?: Record<string, string>;
@@ -44,7 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     ...(options.authenticator ? { authenticator: options.authenticator } : {}),
     ...(options.features ? { features: options.features } : {}),
-    ...(options.requireAllEndpoints === undefined ? {} : { requireAllEndpoints: options.requireAllEndpoints }),
+    ...(options.requireAllEndpoints === undefined
+      ? {}
+      : { requireAllEndpoints: options.requireAllEndpoints }),
   }).catch(async (error: unknown) => {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

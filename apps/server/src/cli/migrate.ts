@@ -9,7 +9,9 @@ await runCli(async () => {
   const started = await startDatabase(config, createLogger({ level: 'warn' }));
   try {
     const state = await readMigrationState(started.database.db);
-    console.log(`${state.applied} migration(s) applied; latest ${state.latest ?? 'none'}; ${state.pending.length} pending`);
+    console.log(
+      `${state.applied} migration(s) applied; latest ${state.latest ?? 'none'}; ${state.pending.length} pending`,
+    );
   } finally {
     await started.stop();
   }

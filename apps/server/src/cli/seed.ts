@@ -9,7 +9,9 @@ await runCli(async () => {
   const started = await startDatabase(config, createLogger({ level: 'warn' }));
   try {
     const result = await seedDemoData(started.database.db);
-    console.log(`Demo data is in place (${result.steps.length} step(s): ${result.steps.join(', ') || 'none'})`);
+    console.log(
+      `Demo data is in place (${result.steps.length} step(s): ${result.steps.join(', ') || 'none'})`,
+    );
   } finally {
     await started.stop();
   }

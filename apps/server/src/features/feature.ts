@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Endpoint, OwnedKind } from '@switchboard/contract';
-import type { Logger } from 'pino';
 import type { OwnerResolver } from '../http/authenticator';
 import type { EndpointHandlers } from '../http/register-endpoint';
 import type { Config } from '../platform/config';
@@ -14,19 +13,19 @@ export interface FeatureContext {
   db: Db;
   dbKind: DatabaseKind;
   storage: StorageProvider;
-  logger: Logger;
+  logger: FastifyBaseLogger;
   startedAt: Date;
   /**
    * Registers a handler for every endpoint of a map: `implement(platformEndpoints)({ health: ..., ... })`. It is
    * curried so the endpoint types are fixed before the handlers are checked against them.
    */
-  implement<M extends Record<string, Endpoint>>(endpoints: M): (handlers: EndpointHandlers<M>) => void;
+  implement: <M extends Record<string, Endpoint>>(endpoints: M) => (handlers: EndpointHandlers<M>) => void;
 }
 
 /** An area of the server; app.ts registers each one listed in features/index.ts. */
 export interface Feature {
   name: string;
   /** Resolvers for the tenant-owned record kinds this area owns (contact, room, task, ...). */
-  ownerResolvers?(context: Omit<FeatureContext, 'implement'>): Partial<Record<OwnedKind, OwnerResolver>>;
-  registerRoutes(context: FeatureContext): void | Promise<void>;
+  ownerResolvers?: (context: Omit<FeatureContext, 'implement'>) => Partial<Record<OwnedKind, OwnerResolver>>;
+  registerRoutes: (context: FeatureContext) => void | Promise<void>;
 }

@@ -36,7 +36,8 @@ export const noSessionsAuthenticator: Authenticator = {
 export function readCredentials(request: FastifyRequest): Credentials {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const header = request.headers.authorization;
-  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : undefined;
+  const bearer =
+    typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : undefined;
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
   return { token: text(query.token) ?? bearer, adminToken: text(query.adminToken) };
 }

@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (payload: string, contentType: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/ipCorrelator', headers: { 'content-type': contentType }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ipCorrelator',
+    headers: { 'content-type': contentType },
+    payload,
+  });
 
 describe('bad requests get a clear 4xx in the error shape', () => {
   it('malformed JSON is a 400', async () => {

@@ -28,7 +28,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.code(error.status).send({ ...errorBody(error.code, error.message), ...(error.details ?? {}) });
+      return reply
+        .code(error.status)
+        .send({ ...errorBody(error.code, error.message), ...(error.details ?? {}) });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -40,6 +42,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(errorBody(codeForStatus[status] ?? 'BAD_REQUEST', message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side; it has been logged'));
+    return reply
+      .code(500)
+      .send(errorBody('INTERNAL', 'Something went wrong on our side; it has been logged'));
   });
 }

@@ -77,11 +77,13 @@ const probeFeature: Feature = {
   ownerResolvers: () => ({ note: (id) => Promise.resolve(notes.get(Number(id)) ?? null) }),
   registerRoutes({ implement }) {
     implement(probe)({
-      open: ({ query, ctx }) => Promise.resolve({ success: true, page: query.page, signedIn: ctx.actor !== null }),
+      open: ({ query, ctx }) =>
+        Promise.resolve({ success: true, page: query.page, signedIn: ctx.actor !== null }),
       mine: ({ ctx }) => Promise.resolve({ success: true, accountId: ctx.accountId ?? 0 }),
       note: ({ params, body }) => Promise.resolve({ success: true, noteId: params.noteId, text: body.text }),
       admin: () => Promise.resolve({ success: true }),
-      drift: () => Promise.resolve({ success: true, count: 'many' } as unknown as { success: true; count: number }),
+      drift: () =>
+        Promise.resolve({ success: true, count: 'many' } as unknown as { success: true; count: number }),
     });
   },
 };
@@ -92,7 +94,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('guards', () => {
   it('lets anyone call a public endpoint and parses its query', async () => {
@@ -103,13 +106,20 @@ describe('guards', () => {
   it('names a bad query value', async () => {
     const response = await get('/api/test/open?page=two');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'query.page: must be an integer (got "two")' });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'query.page: must be an integer (got "two")',
+    });
   });
 
   it('answers 401 without a token and with an unknown one', async () => {
     const none = await get('/api/test/mine');
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'No auth token provided' });
+    expect(none.json()).toEqual({
+      success: false,
+      code: 'UNAUTHENTICATED',
+      message: 'No auth token provided',
+    });
     const unknown = await get('/api/test/mine?token=nope');
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json<{ message: string }>().message).toBe('The session token is invalid or expired');
@@ -144,7 +154,8 @@ describe('guards', () => {
 });
 
 describe('tenant-owned record ids', () => {
-  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, payload });
 
   it('lets the owner reach its record and answers the declared status', async () => {
     const response = await post('/api/test/notes/500?token=owner-token', { text: 'hi' });
@@ -182,13 +193,15 @@ describe('contract checks', () => {
   });
 
   it('refuses to start when a declared endpoint has no handler', async () => {
-    await expect(createTestApp({ features: [probeFeature] })).rejects.toThrow(/Declared but not implemented: GET \/api\/health/);
+    await expect(createTestApp({ features: [probeFeature] })).rejects.toThrow(
+      /Declared but not implemented: GET \/api\/health/,
+    );
   });
 
   it('refuses to start when an owned id kind has no resolver', async () => {
     const withoutResolver: Feature = { ...probeFeature, ownerResolvers: () => ({}) };
-    await expect(
-      createTestApp({ features: [withoutResolver], requireAllEndpoints: false }),
-    ).rejects.toThrow(/no owner resolver registered for "note"/);
+    await expect(createTestApp({ features: [withoutResolver], requireAllEndpoints: false })).rejects.toThrow(
+      /no owner resolver registered for "note"/,
+    );
   });
 });

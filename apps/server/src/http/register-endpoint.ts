@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionQuery, type Endpoint, type OwnedKind, type ParsedRequest, type ResponseOf } from '@switchboard/contract';
+import {
+  sessionQuery,
+  type Endpoint,
+  type OwnedKind,
+  type ParsedRequest,
+  type ResponseOf,
+} from '@switchboard/contract';
 import { AppError } from '../platform/app-error';
 import { readCredentials, type Actor, type Authenticator, type OwnerResolver } from './authenticator';
 import { parsePart, type RequestPart } from './validation';
@@ -66,12 +72,17 @@ export function registerEndpoint<E extends Endpoint>(
       ? sessionQuery.and(endpoint.query)
       : sessionQuery
     : endpoint.query;
-  const owned: [RequestPart, string, OwnedKind][] = Object.entries(endpoint.owned ?? {}).flatMap(([part, names]) =>
-    Object.entries(names as Record<string, OwnedKind>).map(([name, kind]) => [part as RequestPart, name, kind] as [RequestPart, string, OwnedKind]),
+  const owned: [RequestPart, string, OwnedKind][] = Object.entries(endpoint.owned ?? {}).flatMap(
+    ([part, names]) =>
+      Object.entries(names as Record<string, OwnedKind>).map(
+        ([name, kind]) => [part as RequestPart, name, kind] as [RequestPart, string, OwnedKind],
+      ),
   );
   for (const [, field, kind] of owned) {
     if (kind !== 'account' && !registry.ownerResolvers.has(kind)) {
-      throw new Error(`${endpoint.method} ${endpoint.path}: no owner resolver registered for "${kind}" (${field})`);
+      throw new Error(
+        `${endpoint.method} ${endpoint.path}: no owner resolver registered for "${kind}" (${field})`,
+      );
     }
   }
 
@@ -87,7 +98,9 @@ export function registerEndpoint<E extends Endpoint>(
       if (needsSession && !actor) {
         throw new AppError(
           'UNAUTHENTICATED',
-          credentials.token || credentials.adminToken ? 'The session token is invalid or expired' : 'No auth token provided',
+          credentials.token || credentials.adminToken
+            ? 'The session token is invalid or expired'
+            : 'No auth token provided',
         );
       }
       if (endpoint.guard === 'superAdmin' && !actor?.superAdmin) {

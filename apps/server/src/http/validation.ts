@@ -4,7 +4,7 @@ import { AppError } from '../platform/app-error';
 export type RequestPart = 'params' | 'query' | 'body';
 
 const describe = (issue: z.core.$ZodIssue): string => {
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'is required';
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return 'is required';
   return issue.message.replace(/^Invalid input: /, '');
 };
 

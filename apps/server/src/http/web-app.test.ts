@@ -24,15 +24,25 @@ afterAll(async () => {
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
 describe('serving the web app', () => {
-  it.each(['/app', '/app/', '/app/partner/5/org/9/settings', '/mobile/start', '/payment/success', '/payment/cancel', '/payout/connect/success', '/payout/connect/failure', '/install', '/schedule', '/inbox', '/pay/my-agent'])(
-    'answers %s with the single-page app',
-    async (url) => {
-      const response = await page(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(indexHtml);
-      expect(response.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/app',
+    '/app/',
+    '/app/partner/5/org/9/settings',
+    '/mobile/start',
+    '/payment/success',
+    '/payment/cancel',
+    '/payout/connect/success',
+    '/payout/connect/failure',
+    '/install',
+    '/schedule',
+    '/inbox',
+    '/pay/my-agent',
+  ])('answers %s with the single-page app', async (url) => {
+    const response = await page(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(indexHtml);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
 
   it('sends / to /app', async () => {
     const response = await page('/');
@@ -55,7 +65,11 @@ describe('serving the web app', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await page('/api/v9/nothing');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'There is no GET /api/v9/nothing' });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'There is no GET /api/v9/nothing',
+    });
   });
 });
 

@@ -26,7 +26,10 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', PUBLIC_URL: 'https://x.test/' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+      PUBLIC_URL: 'https://x.test/',
+    });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/db' });
     expect(config.publicUrl).toBe('https://x.test');
   });
@@ -64,6 +67,8 @@ describe('loadConfig', () => {
   });
 
   it('formats the whole report as one readable message', () => {
-    expect(() => loadConfig({ PORT: 'x' })).toThrow('Invalid configuration:\n  - PORT must be a whole number');
+    expect(() => loadConfig({ PORT: 'x' })).toThrow(
+      'Invalid configuration:\n  - PORT must be a whole number',
+    );
   });
 });

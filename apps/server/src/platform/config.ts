@@ -1,12 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { checkStorageEnv, storageConfigFromEnv, storageEnvShape, type StorageConfig } from '../providers/storage/storage-config';
+import {
+  checkStorageEnv,
+  storageConfigFromEnv,
+  storageEnvShape,
+  type StorageConfig,
+} from '../providers/storage/storage-config';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const port = z
   .string()
-  .regex(/^\d+$/, { error: (issue) => `must be a whole number from 0 to 65535 (got "${String(issue.input)}")` })
+  .regex(/^\d+$/, {
+    error: (issue) => `must be a whole number from 0 to 65535 (got "${String(issue.input)}")`,
+  })
   .transform(Number)
   .pipe(z.number().max(65535, { error: (issue) => `must be from 0 to 65535 (got ${String(issue.input)})` }));
 
@@ -22,21 +29,23 @@ const url = (what: string, protocols: readonly string[]) =>
     { error: (issue) => `must be ${what} (got "${String(issue.input)}")` },
   );
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: url('a postgres:// or postgresql:// URL', ['postgres:', 'postgresql:']).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: url('an http:// or https:// URL', ['http:', 'https:']).optional(),
-  LOG_LEVEL: z.enum(logLevels, { error: () => `must be one of ${logLevels.join(', ')}` }).default('info'),
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  STOP_WITH_PARENT: z
-    .enum(['true', 'false'], { error: () => 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
-  ...storageEnvShape,
-}).superRefine(checkStorageEnv);
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: url('a postgres:// or postgresql:// URL', ['postgres:', 'postgresql:']).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: url('an http:// or https:// URL', ['http:', 'https:']).optional(),
+    LOG_LEVEL: z.enum(logLevels, { error: () => `must be one of ${logLevels.join(', ')}` }).default('info'),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    STOP_WITH_PARENT: z
+      .enum(['true', 'false'], { error: () => 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    ...storageEnvShape,
+  })
+  .superRefine(checkStorageEnv);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -65,7 +74,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 /** Reads and validates the environment once at start; every bad value is reported, each by name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`PORT=`) means "unset", as in most .env tooling.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(

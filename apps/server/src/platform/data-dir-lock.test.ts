@@ -26,7 +26,7 @@ setInterval(() => {}, 1000);`;
   });
   children.push(child);
   return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve(child));
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve(child));
     child.once('exit', (code) => reject(new Error(`holder exited early (${String(code)})`)));
   });
 }
@@ -56,7 +56,9 @@ describe('acquireDataDirLock', () => {
     await exited(holder);
     const lock = await acquireDataDirLock(dataDir);
     expect(lock.holder.pid).toBe(process.pid);
-    const info = JSON.parse(await readFile(path.join(dataDir, 'switchboard.lock'), 'utf8')) as { pid: number };
+    const info = JSON.parse(await readFile(path.join(dataDir, 'switchboard.lock'), 'utf8')) as {
+      pid: number;
+    };
     expect(info.pid).toBe(process.pid);
     await lock.release();
   });

@@ -41,7 +41,9 @@ const infoFile = 'switchboard.lock';
  */
 function lockAddress(dataDir: string): string {
   const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 32);
-  return process.platform === 'linux' ? `\0switchboard-data-${digest}` : path.join(dataDir, '.switchboard.sock');
+  return process.platform === 'linux'
+    ? `\0switchboard-data-${digest}`
+    : path.join(dataDir, '.switchboard.sock');
 }
 
 function listen(server: net.Server, address: string): Promise<void> {
@@ -89,7 +91,12 @@ export async function acquireDataDirLock(
   const address = lockAddress(dataDir);
   const holder: LockHolder = {
     pid: process.pid,
-    command: options.command ?? process.argv.slice(1).map((arg) => path.relative(process.cwd(), arg) || arg).join(' '),
+    command:
+      options.command ??
+      process.argv
+        .slice(1)
+        .map((arg) => path.relative(process.cwd(), arg) || arg)
+        .join(' '),
     startedAt: new Date().toISOString(),
     dataDir,
   };

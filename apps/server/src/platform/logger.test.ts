@@ -16,7 +16,10 @@ describe('log redaction', () => {
   it('censors credentials nested in logged objects', () => {
     const logs = captureLogs();
     const logger = createLogger({ level: 'info' }, logs.stream);
-    logger.info({ token: 's1', user: { authToken: 's2', name: 'ok' }, headers: { authorization: 'Bearer s3' } }, 'x');
+    logger.info(
+      { token: 's1', user: { authToken: 's2', name: 'ok' }, headers: { authorization: 'Bearer s3' } },
+      'x',
+    );
     logger.info({ nested: { deeper: { adminToken: 's4' } } }, 'y');
     expect(logs.text()).not.toMatch(/s1|s2|s3|s4/);
     expect(logs.text()).toContain('[redacted]');

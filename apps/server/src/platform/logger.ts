@@ -1,7 +1,14 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Credentials that must never reach a log line, in objects or in query strings. */
-export const secretNames = ['token', 'adminToken', 'authToken', 'oneTimeToken', 'tempUserToken', 'password'] as const;
+export const secretNames = [
+  'token',
+  'adminToken',
+  'authToken',
+  'oneTimeToken',
+  'tempUserToken',
+  'password',
+] as const;
 
 const secretQuery = new RegExp(`([?&](?:${secretNames.join('|')})=)[^&#]*`, 'gi');
 
@@ -24,7 +31,10 @@ interface RequestLike {
   headers?: Record<string, unknown>;
 }
 
-export function createLogger(options: { level: string; pretty?: boolean }, destination?: DestinationStream): Logger {
+export function createLogger(
+  options: { level: string; pretty?: boolean },
+  destination?: DestinationStream,
+): Logger {
   return pino(
     {
       level: options.level,
@@ -40,7 +50,12 @@ export function createLogger(options: { level: string; pretty?: boolean }, desti
         err: pino.stdSerializers.err,
       },
       ...(options.pretty && !destination
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+            },
+          }
         : {}),
     },
     destination,

@@ -31,7 +31,11 @@ const alive = (pid: number) => {
 export function watchLauncher(onGone: () => void, intervalMs = 1000): () => void {
   const startParent = process.ppid;
   let launcher = startParent;
-  for (let info = readProc(launcher); info && shells.has(info.command) && info.parent > 1; info = readProc(launcher)) {
+  for (
+    let info = readProc(launcher);
+    info && shells.has(info.command) && info.parent > 1;
+    info = readProc(launcher)
+  ) {
     launcher = info.parent;
   }
   const timer = setInterval(() => {

@@ -18,11 +18,11 @@ const markerKey = 'demo-seed';
 export async function seedDemoData(db: Db, options: { onlyIfEmpty?: boolean } = {}): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const marker = await queryRows<{ key: string }>(
-      tx as unknown as Db,
+      tx,
       sql`SELECT key FROM switchboard_meta WHERE key = ${markerKey}`,
     );
     if (options.onlyIfEmpty && marker.length > 0) return { seeded: false, steps: [] };
-    for (const step of demoSeedSteps) await step.run(tx as unknown as Db);
+    for (const step of demoSeedSteps) await step.run(tx);
     await tx.execute(
       sql`INSERT INTO switchboard_meta (key, value) VALUES (${markerKey}, ${JSON.stringify({ at: new Date().toISOString() })}::jsonb)
           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,

@@ -12,7 +12,13 @@ describe('GET /api/health', () => {
   it('reports the database kind and that every migration is applied', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ database: { kind: string; reachable: boolean; migrations: { pending: string[]; upToDate: boolean; applied: number } } }>();
+    const body = response.json<{
+      database: {
+        kind: string;
+        reachable: boolean;
+        migrations: { pending: string[]; upToDate: boolean; applied: number };
+      };
+    }>();
     expect(body.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
     expect(body.database.reachable).toBe(true);
     expect(body.database.migrations.pending).toEqual([]);
@@ -22,9 +28,17 @@ describe('GET /api/health', () => {
   });
 
   it('keeps a sane incoming request id and replaces a malformed one', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(kept.headers['x-request-id']).toBe('abc-123');
-    const replaced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id\n' } });
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
     expect(replaced.headers['x-request-id']).not.toBe('bad id\n');
   });
 });
@@ -41,19 +55,36 @@ describe('POST /api/v1/ipCorrelator', () => {
     expect(response.json()).toEqual({ success: true });
     const rows = await t.db.select().from(pageVisits);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ page: '/pricing', ref: 'newsletter', ip: '127.0.0.1', userAgent: 'vitest' });
+    expect(rows[0]).toMatchObject({
+      page: '/pricing',
+      ref: 'newsletter',
+      ip: '127.0.0.1',
+      userAgent: 'vitest',
+    });
   });
 
   it('answers 400 naming the missing field, and writes nothing', async () => {
     const before = (await t.db.select().from(pageVisits)).length;
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/ipCorrelator', payload: { ref: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ipCorrelator',
+      payload: { ref: 'x' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'body.page: is required' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'body.page: is required',
+    });
     expect((await t.db.select().from(pageVisits)).length).toBe(before);
   });
 
   it('answers 400 for a body of the wrong type and for no body at all', async () => {
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/v1/ipCorrelator', payload: { page: 42 } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ipCorrelator',
+      payload: { page: 42 },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json<{ message: string }>().message).toMatch(/^body\.page: expected string/);
     const empty = await t.app.inject({
@@ -71,7 +102,10 @@ describe('the generated API description', () => {
   it('serves OpenAPI built from the contract', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ openapi: string; paths: Record<string, Record<string, { tags: string[]; requestBody?: unknown }>> }>();
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { tags: string[]; requestBody?: unknown }>>;
+    }>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/api/health']?.get?.tags).toEqual(['platform']);
     expect(document.paths['/api/v1/ipCorrelator']?.post?.requestBody).toBeDefined();

@@ -1,0 +1,2 @@
+export * from './legacy-account';
+export * from './paging';
