@@ -3,11 +3,11 @@ import { defineConfig } from 'vitest/config';
 // One run, three suites: pure units, API tests against a real database, and browser end-to-end tests.
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -15,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['packages/testing/src/global-setup.ts'],
           // Each file owns a database clone of ~100 MB; two workers keep the machine responsive.
@@ -26,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
           maxWorkers: 1,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { DataDirLockedError } from './platform/data-dir-lock';
-import { seedDemoData } from './platform/database';
+import { demoSignInHelp, seedDemoData } from './platform/database';
 import { createLogger } from './platform/logger';
 import { watchLauncher } from './platform/parent-watch';
 import { startDatabase } from './platform/start-database';
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       `  Switchboard is running at ${config.publicUrl}/app`,
       `  API reference: ${config.publicUrl}/api/docs`,
       `  Database: ${where}`,
+      ...demoSignInHelp().map((line) => `  ${line}`),
       '',
     ].join('\n'),
   );

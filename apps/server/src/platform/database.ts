@@ -1,6 +1,7 @@
 // The server's one handle on the database package: opening, migrating and seeding. Repos import the package
 // directly for tables and operators; everything else sees only the types re-exported here.
 import {
+  demoSignInHelp,
   migrateDatabase,
   openDatabase,
   readMigrationState,
@@ -10,7 +11,7 @@ import {
 import type { Config } from './config';
 
 export type { Db, DatabaseHandle, DatabaseKind, MigrationState, SeedResult } from '@switchboard/db';
-export { migrateDatabase, readMigrationState, seedDemoData };
+export { demoSignInHelp, migrateDatabase, readMigrationState, seedDemoData };
 
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return config.database.kind === 'postgres'

@@ -30,3 +30,8 @@ export async function seedDemoData(db: Db, options: { onlyIfEmpty?: boolean } = 
     return { seeded: true, steps: demoSeedSteps.map((step) => step.name) };
   });
 }
+
+/** What the demo data's steps say about signing in, for the start-up banner. */
+export function demoSignInHelp(): string[] {
+  return demoSeedSteps.flatMap((step) => step.signInHelp ?? []);
+}

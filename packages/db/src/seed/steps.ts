@@ -4,6 +4,8 @@ export interface SeedStep {
   /** The area that owns the rows, as in packages/db/src/schema/<area>.ts. */
   name: string;
   run(db: Db): Promise<void>;
+  /** Lines `npm start` prints so a person knows how to sign in to the demo this step wrote. */
+  signInHelp?: readonly string[];
 }
 
 /** Demo data steps in dependency order; each area adds its own step file and one line here. */
