@@ -16,8 +16,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess({ dataDir, env });
+async function start(env: Record<string, string> = {}, entry?: string): Promise<ServerProcess> {
+  const server = await startServerProcess({ dataDir, env, ...(entry ? { entry } : {}) });
   running.push(server);
   return server;
 }
@@ -38,6 +38,11 @@ describe('one owner per data directory', () => {
     expect(second.output()).toContain(`in use by process ${String(first.child.pid)}`);
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
 
+    // The database commands share the lock: seeding beside a running server is refused too.
+    const seed = await start({}, 'apps/server/src/cli/seed.ts');
+    expect(await seed.exited).toBe(1);
+    expect(seed.output()).toContain(`in use by process ${String(first.child.pid)}`);
+
     await first.stop('SIGKILL');
     const third = await start();
     await third.waitUntilHealthy();
@@ -46,6 +51,9 @@ describe('one owner per data directory', () => {
     // SIGTERM drains and exits cleanly, giving the directory back.
     expect(await third.stop('SIGTERM')).toBe(0);
     expect(third.output()).toContain('stopped');
+    const migrate = await start({}, 'apps/server/src/cli/migrate.ts');
+    expect(await migrate.exited).toBe(0);
+    expect(migrate.output()).toMatch(/\d+ migration\(s\) applied; latest \d{14}_\w+; 0 pending/);
     const fourth = await start();
     await fourth.waitUntilHealthy();
     await fourth.stop('SIGTERM');

@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
-const distIndex = path.join(root, 'apps/web/dist/index.html');
+const repoRoot = path.resolve(import.meta.dirname, '..');
 // Everything the web bundle is built from: its own sources and the shared packages it imports.
 const sources = [
   'apps/web/src',
@@ -28,7 +27,8 @@ function newestChange(target: string): number {
 }
 
 /** True when the built web app is missing or older than any of its sources. */
-export function webBuildIsStale(): boolean {
+export function webBuildIsStale(root = repoRoot): boolean {
+  const distIndex = path.join(root, 'apps/web/dist/index.html');
   if (!existsSync(distIndex)) return true;
   const built = statSync(distIndex).mtimeMs;
   return sources.some((source) => newestChange(path.join(root, source)) > built);
@@ -39,7 +39,7 @@ export function ensureWebBuild(): void {
   if (!webBuildIsStale()) return;
   console.log('Building the web app (its sources changed since the last build)...');
   const result = spawnSync('npm', ['run', 'build', '--workspace', '@switchboard/web'], {
-    cwd: root,
+    cwd: repoRoot,
     stdio: 'inherit',
   });
   if (result.status !== 0) {

@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', ws: true } };
+const server = 'http://127.0.0.1:3000';
+const apiProxy = { '/api': { target: server, ws: true }, '/internal': { target: server } };
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -11,11 +12,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      treeshake: {
-        // The contract only declares things; without this, importing `webPages` keeps every schema (and zod)
-        // in the first chunk.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
-      },
       output: {
         codeSplitting: {
           // React and the router change rarely; a chunk of their own stays cached across releases.
