@@ -1,6 +1,17 @@
-import { Group, Stack, Text, ThemeIcon, Title, type MantineColor } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  type ButtonVariant,
+  type MantineColor,
+} from '@mantine/core';
+import { webPages } from '@switchboard/contract';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CenteredPage } from './centered-page';
 
 interface StatusPageProps {
@@ -41,5 +52,14 @@ export function StatusPage({
         )}
       </Stack>
     </CenteredPage>
+  );
+}
+
+/** The usual way out of a status page: back into the app. */
+export function BackToAppButton({ variant = 'filled' }: { variant?: ButtonVariant }) {
+  return (
+    <Button component={Link} to={webPages.app} variant={variant}>
+      Back to Switchboard
+    </Button>
   );
 }

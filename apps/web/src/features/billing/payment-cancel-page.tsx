@@ -1,8 +1,5 @@
-import { Button } from '@mantine/core';
-import { webPages } from '@switchboard/contract';
 import { IconCreditCardOff } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { StatusPage } from '../../app/status-page';
+import { BackToAppButton, StatusPage } from '../../app/status-page';
 
 /** Where the payment provider sends the buyer after abandoning checkout. */
 export function PaymentCancelPage() {
@@ -12,11 +9,7 @@ export function PaymentCancelPage() {
       color="gray"
       title="Payment cancelled"
       description="No charge was made. You can add funds from your wallet whenever you are ready."
-      actions={
-        <Button component={Link} to={webPages.app}>
-          Back to Switchboard
-        </Button>
-      }
+      actions={<BackToAppButton />}
     />
   );
 }

@@ -1,8 +1,5 @@
-import { Button } from '@mantine/core';
-import { webPages } from '@switchboard/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { StatusPage } from '../../app/status-page';
+import { BackToAppButton, StatusPage } from '../../app/status-page';
 
 /** Where the payment provider sends the buyer after a successful checkout. */
 export function PaymentSuccessPage() {
@@ -12,11 +9,7 @@ export function PaymentSuccessPage() {
       color="teal"
       title="Payment received"
       description="Thank you. Your balance will update shortly."
-      actions={
-        <Button component={Link} to={webPages.app}>
-          Back to Switchboard
-        </Button>
-      }
+      actions={<BackToAppButton />}
     />
   );
 }

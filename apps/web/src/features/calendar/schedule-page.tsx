@@ -1,8 +1,5 @@
-import { Button } from '@mantine/core';
-import { webPages } from '@switchboard/contract';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { StatusPage } from '../../app/status-page';
+import { BackToAppButton, StatusPage } from '../../app/status-page';
 
 /** `/schedule`: booking a call with the Switchboard team. */
 export function SchedulePage() {
@@ -11,11 +8,7 @@ export function SchedulePage() {
       icon={IconCalendarEvent}
       title="Book a call with our team"
       description="Pick a time to talk through your agent setup. Booking will open on this page."
-      actions={
-        <Button component={Link} to={webPages.app} variant="default">
-          Back to Switchboard
-        </Button>
-      }
+      actions={<BackToAppButton variant="default" />}
     />
   );
 }

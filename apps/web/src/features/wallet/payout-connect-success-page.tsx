@@ -1,8 +1,5 @@
-import { Button } from '@mantine/core';
-import { webPages } from '@switchboard/contract';
 import { IconBuildingBank } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { StatusPage } from '../../app/status-page';
+import { BackToAppButton, StatusPage } from '../../app/status-page';
 
 /** Where the payout provider returns after the account holder connected a payout account. */
 export function PayoutConnectSuccessPage() {
@@ -12,11 +9,7 @@ export function PayoutConnectSuccessPage() {
       color="teal"
       title="Payout account connected"
       description="Withdrawals from your wallet will now go to the account you just connected."
-      actions={
-        <Button component={Link} to={webPages.app}>
-          Back to Switchboard
-        </Button>
-      }
+      actions={<BackToAppButton />}
     />
   );
 }
