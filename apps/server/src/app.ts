@@ -10,12 +10,19 @@ import { features as allFeatures } from './features/index';
 import type { Feature } from './features/feature';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/database';
+import type { MailProvider } from './providers/mail/types';
+import { createMail, createSms } from './providers/messaging-config';
+import type { SmsProvider } from './providers/sms/types';
 import type { StorageProvider } from './providers/storage/types';
+import { outboxRecorder } from './features/outbox/outbox.service';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   storage: StorageProvider;
+  /** Default to the configured providers (the sandbox outbox unless SMTP_URL is set). */
+  mail?: MailProvider;
+  sms?: SmsProvider;
   logger: FastifyBaseLogger;
   authenticator?: Authenticator;
   /** Defaults to every area; tests may add their own. */
@@ -71,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     dbKind: deps.database.kind,
     storage: deps.storage,
+    mail: deps.mail ?? createMail(deps.config.messaging, outboxRecorder(deps.database.db)),
+    sms: deps.sms ?? createSms(deps.config.messaging, outboxRecorder(deps.database.db)),
     logger: deps.logger,
     startedAt,
   };

@@ -1,16 +1,19 @@
 import type { Endpoint } from './endpoint';
+import { outboxEndpoints } from './outbox';
 import { platformEndpoints } from './platform';
 
 export * from './endpoint';
 export * from './errors';
 export * from './fields';
 export * from './pages';
+export * from './outbox';
 export * from './platform';
 export { buildOpenApiDocument } from './openapi';
 
 /** Every endpoint, collected from the area files; one entry per area keeps parallel work from colliding. */
 export const endpoints = {
   ...platformEndpoints,
+  ...outboxEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

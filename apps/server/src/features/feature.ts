@@ -4,6 +4,8 @@ import type { OwnerResolver } from '../http/authenticator';
 import type { EndpointHandlers } from '../http/register-endpoint';
 import type { Config } from '../platform/config';
 import type { Db, DatabaseKind } from '../platform/database';
+import type { MailProvider } from '../providers/mail/types';
+import type { SmsProvider } from '../providers/sms/types';
 import type { StorageProvider } from '../providers/storage/types';
 
 /** What every feature gets: the database, providers and configuration, and a way to register its endpoints. */
@@ -13,6 +15,8 @@ export interface FeatureContext {
   db: Db;
   dbKind: DatabaseKind;
   storage: StorageProvider;
+  mail: MailProvider;
+  sms: SmsProvider;
   logger: FastifyBaseLogger;
   startedAt: Date;
   /**

@@ -1,5 +1,6 @@
 import type { Feature } from './feature';
+import { outboxFeature } from './outbox/outbox.routes';
 import { platformFeature } from './platform/platform.routes';
 
 /** Every server area, one line each. */
-export const features: readonly Feature[] = [platformFeature];
+export const features: readonly Feature[] = [platformFeature, outboxFeature];

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  messagingConfigFromEnv,
+  messagingEnvShape,
+  type MessagingConfig,
+} from '../providers/messaging-config';
+import {
   checkStorageEnv,
   storageConfigFromEnv,
   storageEnvShape,
@@ -44,6 +49,7 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     ...storageEnvShape,
+    ...messagingEnvShape,
   })
   .superRefine(checkStorageEnv);
 
@@ -58,6 +64,7 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   webDistDir: string;
   storage: StorageConfig;
+  messaging: MessagingConfig;
   /** Stop when the launching command exits (set by `npm start`, so a killed npm leaves no orphan behind). */
   stopWithParent: boolean;
 }
@@ -101,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     storage: storageConfigFromEnv(values),
+    messaging: messagingConfigFromEnv(values),
     stopWithParent: values.STOP_WITH_PARENT,
   };
 }

@@ -1,0 +1,18 @@
+import { outboxEndpoints } from '@switchboard/contract';
+import { AppError } from '../../platform/app-error';
+import type { Feature } from '../feature';
+import { listOutbox } from './outbox.service';
+
+export const outboxFeature: Feature = {
+  name: 'outbox',
+  registerRoutes({ implement, db, mail, sms }) {
+    const sandboxed = mail.sandbox || sms.sandbox;
+    implement(outboxEndpoints)({
+      listOutbox: async ({ query }) => {
+        // Real providers deliver for real; there is nothing to show, and the path should not exist.
+        if (!sandboxed) throw new AppError('NOT_FOUND', 'There is no GET /api/dev/outbox');
+        return { success: true, items: await listOutbox(db, query) };
+      },
+    });
+  },
+};
