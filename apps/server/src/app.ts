@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint, type OwnedKind } from '@switchboard/contract';
 import { installErrorHandler, errorBody } from './http/error-handler';
-import { noSessionsAuthenticator, type Authenticator, type OwnerResolver } from './http/authenticator';
+import type { Authenticator, OwnerResolver } from './http/authenticator';
+import { createAuthenticator } from './features/auth/authenticator';
 import { registerEndpoint, type EndpointHandler } from './http/register-endpoint';
 import { registerApiDocs } from './http/api-docs';
 import { registerWebApp } from './http/web-app';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms ?? createSms(deps.config.messaging, outboxRecorder(deps.database.db)),
     logger: deps.logger,
     startedAt,
+    authenticator: deps.authenticator ?? createAuthenticator(deps.database.db),
   };
   const features = deps.features ?? allFeatures;
   const ownerResolvers = new Map<OwnedKind, OwnerResolver>();
@@ -91,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   }
   const registry = {
-    authenticator: deps.authenticator ?? noSessionsAuthenticator,
+    authenticator: base.authenticator,
     ownerResolvers,
     checkResponses: deps.config.env !== 'production',
   };

@@ -1,4 +1,6 @@
 import type { Endpoint } from './endpoint';
+import { accountsEndpoints } from './accounts';
+import { authEndpoints } from './auth';
 import { outboxEndpoints } from './outbox';
 import { platformEndpoints } from './platform';
 
@@ -6,6 +8,8 @@ export * from './endpoint';
 export * from './errors';
 export * from './fields';
 export * from './pages';
+export * from './accounts';
+export * from './auth';
 export * from './outbox';
 export * from './platform';
 export { buildOpenApiDocument } from './openapi';
@@ -14,6 +18,8 @@ export { buildOpenApiDocument } from './openapi';
 export const endpoints = {
   ...platformEndpoints,
   ...outboxEndpoints,
+  ...authEndpoints,
+  ...accountsEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

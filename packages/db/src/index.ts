@@ -23,3 +23,4 @@ export {
   sql,
 } from 'drizzle-orm';
 export type { SQL } from 'drizzle-orm';
+export { demoAccounts, demoEmailDomain } from './seed/accounts';

@@ -4,3 +4,4 @@ export * from './log-capture';
 export * from './server-process';
 export * from './test-app';
 export { startFakeS3Server } from './fakes/fake-s3-server';
+export * from './sign-in';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Endpoint, OwnedKind } from '@switchboard/contract';
-import type { OwnerResolver } from '../http/authenticator';
+import type { Authenticator, OwnerResolver } from '../http/authenticator';
 import type { EndpointHandlers } from '../http/register-endpoint';
 import type { Config } from '../platform/config';
 import type { Db, DatabaseKind } from '../platform/database';
@@ -19,6 +19,8 @@ export interface FeatureContext {
   sms: SmsProvider;
   logger: FastifyBaseLogger;
   startedAt: Date;
+  /** How tokens become callers and whether a caller may act for an account. */
+  authenticator: Authenticator;
   /**
    * Registers a handler for every endpoint of a map: `implement(platformEndpoints)({ health: ..., ... })`. It is
    * curried so the endpoint types are fixed before the handlers are checked against them.

@@ -26,12 +26,6 @@ export interface Authenticator {
 /** Resolves a tenant-owned record id to the account that owns it, or null when there is no such record. */
 export type OwnerResolver = (id: string | number) => Promise<number | null>;
 
-/** Until an accounts service is plugged in, no token is valid, so every signed-in route answers 401. */
-export const noSessionsAuthenticator: Authenticator = {
-  authenticate: () => Promise.resolve(null),
-  canActFor: (actor, accountId) => Promise.resolve(actor.superAdmin || actor.accountId === accountId),
-};
-
 /** Takes the session token from the query (spec) or an `Authorization: Bearer` header. */
 export function readCredentials(request: FastifyRequest): Credentials {
   const query = (request.query ?? {}) as Record<string, unknown>;

@@ -44,6 +44,18 @@ const envSchema = z
     PUBLIC_URL: url('an http:// or https:// URL', ['http:', 'https:']).optional(),
     LOG_LEVEL: z.enum(logLevels, { error: () => `must be one of ${logLevels.join(', ')}` }).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    TEST_ACCOUNT_USERNAMES: z.string().default(''),
+    SPECIAL_ORGANIZATION_ID: z
+      .string()
+      .regex(/^\d+$/, { error: (issue) => `must be an account id (got "${String(issue.input)}")` })
+      .transform(Number)
+      .optional(),
+    SIGNIN_CODES_PER_IDENTIFIER: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .default(5),
+    SIGNIN_CODES_PER_IP: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(30),
     STOP_WITH_PARENT: z
       .enum(['true', 'false'], { error: () => 'must be true or false' })
       .default('false')
@@ -65,6 +77,15 @@ export interface Config {
   webDistDir: string;
   storage: StorageConfig;
   messaging: MessagingConfig;
+  accounts: {
+    /** Usernames of test accounts: they may view and edit an organization, nothing more. */
+    testAccountUsernames: readonly string[];
+    /** The organization with SMS messaging and embeds forced on. */
+    specialOrganizationId: number | null;
+    /** Sign-in and verification codes sent per email/phone and per IP address within 10 minutes. */
+    codesPerIdentifier: number;
+    codesPerIp: number;
+  };
   /** Stop when the launching command exits (set by `npm start`, so a killed npm leaves no orphan behind). */
   stopWithParent: boolean;
 }
@@ -110,5 +131,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfigFromEnv(values),
     messaging: messagingConfigFromEnv(values),
     stopWithParent: values.STOP_WITH_PARENT,
+    accounts: {
+      testAccountUsernames: values.TEST_ACCOUNT_USERNAMES.split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+      specialOrganizationId: values.SPECIAL_ORGANIZATION_ID ?? null,
+      codesPerIdentifier: values.SIGNIN_CODES_PER_IDENTIFIER,
+      codesPerIp: values.SIGNIN_CODES_PER_IP,
+    },
   };
 }

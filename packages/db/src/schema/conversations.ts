@@ -31,6 +31,8 @@ export const rooms = pgTable(
     contactProfileId: integer('contact_profile_id').notNull(),
     contactAddress: text('contact_address').notNull(),
     contactName: text('contact_name'),
+    /** The channel the room was opened on (a room carries any channel with the same contact afterwards). */
+    channel: text('channel').$type<Channel>().notNull().default('sms'),
     inbox: text('inbox').$type<'priority' | 'agent'>().notNull().default('agent'),
     aiAgentEnabled: boolean('ai_agent_enabled').notNull().default(true),
     unreadCount: integer('unread_count').notNull().default(0),
@@ -58,6 +60,8 @@ export const messages = pgTable(
     roomId: text('room_id')
       .notNull()
       .references(() => rooms.roomId),
+    /** The room's agent account, kept on each message so every query filters by tenant directly. */
+    accountId: integer('account_id').notNull(),
     conversationUuid: uuid('conversation_uuid'),
     direction: text('direction').$type<'inbound' | 'outbound'>().notNull(),
     channel: text('channel').$type<Channel>().notNull(),
@@ -73,6 +77,7 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_room_created_at_idx').on(table.roomId, table.createdAt),
+    index('messages_account_created_at_idx').on(table.accountId, table.createdAt),
     index('messages_conversation_uuid_idx').on(table.conversationUuid),
   ],
 );
@@ -82,7 +87,8 @@ export const conversationLogs = pgTable(
   'conversation_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    uuid: uuid('uuid').notNull(),
+    /** A conversation id: a UUID for ours; imported rows keep their own form ("{uuid}:{timestamp}"). */
+    uuid: text('uuid').notNull(),
     accountId: integer('account_id').notNull(),
     accountName: text('account_name').notNull().default(''),
     agentId: integer('agent_id'),

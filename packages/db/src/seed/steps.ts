@@ -1,12 +1,7 @@
-import type { Db } from '../database';
+import { accountsSeed } from './accounts';
+import type { SeedStep } from './steps-type';
 
-export interface SeedStep {
-  /** The area that owns the rows, as in packages/db/src/schema/<area>.ts. */
-  name: string;
-  run(db: Db): Promise<void>;
-  /** Lines `npm start` prints so a person knows how to sign in to the demo this step wrote. */
-  signInHelp?: readonly string[];
-}
+export type { SeedStep } from './steps-type';
 
 /** Demo data steps in dependency order; each area adds its own step file and one line here. */
-export const demoSeedSteps: readonly SeedStep[] = [];
+export const demoSeedSteps: readonly SeedStep[] = [accountsSeed];

@@ -76,7 +76,7 @@ CREATE TABLE "verification_codes" (
 --> statement-breakpoint
 CREATE TABLE "conversation_logs" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"uuid" uuid NOT NULL,
+	"uuid" text NOT NULL,
 	"account_id" integer NOT NULL,
 	"account_name" text DEFAULT '' NOT NULL,
 	"agent_id" integer,
@@ -105,6 +105,7 @@ CREATE TABLE "conversation_logs" (
 CREATE TABLE "messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"room_id" text NOT NULL,
+	"account_id" integer NOT NULL,
 	"conversation_uuid" uuid,
 	"direction" text NOT NULL,
 	"channel" text NOT NULL,
@@ -123,6 +124,7 @@ CREATE TABLE "rooms" (
 	"contact_profile_id" integer NOT NULL,
 	"contact_address" text NOT NULL,
 	"contact_name" text,
+	"channel" text DEFAULT 'sms' NOT NULL,
 	"inbox" text DEFAULT 'agent' NOT NULL,
 	"ai_agent_enabled" boolean DEFAULT true NOT NULL,
 	"unread_count" integer DEFAULT 0 NOT NULL,
@@ -184,6 +186,7 @@ CREATE INDEX "conversation_logs_organization_timestamp_idx" ON "conversation_log
 CREATE INDEX "conversation_logs_reseller_timestamp_idx" ON "conversation_logs" USING btree ("reseller_id","timestamp");--> statement-breakpoint
 CREATE INDEX "conversation_logs_partner_timestamp_idx" ON "conversation_logs" USING btree ("partner_id","timestamp");--> statement-breakpoint
 CREATE INDEX "messages_room_created_at_idx" ON "messages" USING btree ("room_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_account_created_at_idx" ON "messages" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "messages_conversation_uuid_idx" ON "messages" USING btree ("conversation_uuid");--> statement-breakpoint
 CREATE UNIQUE INDEX "rooms_account_contact_key" ON "rooms" USING btree ("account_id","contact_address");--> statement-breakpoint
 CREATE INDEX "rooms_account_last_message_idx" ON "rooms" USING btree ("account_id","inbox","last_message_at");--> statement-breakpoint

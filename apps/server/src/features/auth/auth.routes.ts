@@ -1,0 +1,105 @@
+import { authEndpoints } from '@switchboard/contract';
+import { readCredentials } from '../../http/authenticator';
+import { AppError } from '../../platform/app-error';
+import type { Feature } from '../feature';
+import {
+  allocateTemporarySession,
+  confirmContactVerification,
+  requestContactVerification,
+  requestSignInCode,
+  requireEmail,
+  requirePhone,
+  signInWithCode,
+  signInWithOneTimeToken,
+  signOut,
+} from './auth.service';
+import { mintOneTimeTokenFor } from './one-time-token.service';
+import { signUpByEmail } from './signup.service';
+
+export const authFeature: Feature = {
+  name: 'auth',
+  registerRoutes({ implement, db, mail, sms, config, authenticator }) {
+    const deps = { db, mail, sms, limits: config.accounts };
+    const actorOf = (actor: Parameters<typeof signOut>[1] | null) => {
+      if (!actor) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
+      return actor;
+    };
+
+    implement(authEndpoints)({
+      allocateTempUserSession: () => allocateTemporarySession(deps),
+      oneTimeAuth: ({ query }) => signInWithOneTimeToken(deps, query.oneTimeToken),
+      mintOneTimeAuthToken: async ({ query, ctx }) => {
+        const authToken = await mintOneTimeTokenFor(
+          { db, canActFor: (actor, id) => authenticator.canActFor(actor, id) },
+          actorOf(ctx.actor),
+          { email: requireEmail(query.email, 'query.email'), externalAccountId: query.externalAccountId },
+        );
+        return { success: true, message: 'Success', authToken };
+      },
+      signupEmail: ({ body, ctx }) =>
+        signUpByEmail(deps, {
+          email: requireEmail(body.email),
+          name: body.name,
+          businessName: body.businessName,
+          accountId: body.accountId,
+          externalAccountId: body.externalAccountId,
+          requestIp: ctx.request.ip,
+        }),
+      signinEmail: ({ body, ctx }) =>
+        requestSignInCode(deps, {
+          channel: 'email',
+          identifier: requireEmail(body.email),
+          requestIp: ctx.request.ip,
+        }),
+      verifyEmail: ({ body }) =>
+        signInWithCode(deps, { identifier: requireEmail(body.email), code: body.verificationCode }),
+      signinPhoneNumber: ({ body, ctx }) =>
+        requestSignInCode(deps, {
+          channel: 'sms',
+          identifier: requirePhone(body.phoneNumber),
+          requestIp: ctx.request.ip,
+        }),
+      verifyPhoneNumber: ({ body }) =>
+        signInWithCode(deps, { identifier: requirePhone(body.phoneNumber), code: body.verificationCode }),
+      requestPhoneVerification: ({ body, ctx }) =>
+        requestContactVerification(deps, actorOf(ctx.actor), {
+          channel: 'sms',
+          identifier: requirePhone(body.phoneNumber),
+          requestIp: ctx.request.ip,
+        }),
+      validatePhoneVerification: async ({ body, ctx }) => {
+        const phoneNumber = requirePhone(body.phoneNumber);
+        await confirmContactVerification(deps, actorOf(ctx.actor), {
+          channel: 'sms',
+          identifier: phoneNumber,
+          code: body.verificationCode,
+        });
+        return { success: true, phoneNumber };
+      },
+      requestEmailVerification: ({ body, ctx }) =>
+        requestContactVerification(deps, actorOf(ctx.actor), {
+          channel: 'email',
+          identifier: requireEmail(body.email),
+          requestIp: ctx.request.ip,
+        }),
+      validateEmailVerification: async ({ body, ctx }) => {
+        const email = requireEmail(body.email);
+        await confirmContactVerification(deps, actorOf(ctx.actor), {
+          channel: 'email',
+          identifier: email,
+          code: body.verificationCode,
+        });
+        return { success: true, email };
+      },
+      verifyCellForwarding: () =>
+        Promise.reject(
+          new AppError(
+            'UNAVAILABLE',
+            'Call forwarding checks are not available: no phone numbers are set up yet',
+          ),
+        ),
+      logout: ({ query, ctx }) =>
+        signOut(deps, actorOf(ctx.actor), readCredentials(ctx.request).token, query.everywhere ?? false),
+    });
+  },
+};

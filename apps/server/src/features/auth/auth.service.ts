@@ -1,0 +1,162 @@
+import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
+import type { Actor } from '../../http/authenticator';
+import { AppError } from '../../platform/app-error';
+import {
+  findAccountState,
+  findHomeAccountId,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  insertUser,
+  updateUser,
+} from '../accounts/people.service';
+import { consumeOneTimeToken, insertToken, revokeToken, revokeUserTokens, type TokenKind } from './auth.repo';
+import { hashToken, newToken } from './secrets';
+import { issueCode, redeemCode, type CodeDeps } from './verification-codes';
+
+export type AuthDeps = CodeDeps;
+
+const day = 86_400_000;
+const lifetimes: Record<TokenKind, number> = {
+  session: 90 * day,
+  temporary: 30 * day,
+  'one-time': 5 * 60_000,
+};
+
+export const codeSentMessage = 'Check your messages for a 6-digit code. It expires in 10 minutes.';
+
+export function requireEmail(text: string, field = 'body.email'): string {
+  const email = normalizeEmail(text);
+  if (!email) throw new AppError('VALIDATION_FAILED', `${field}: is not a valid email address`);
+  return email;
+}
+
+export function requirePhone(text: string, field = 'body.phoneNumber'): string {
+  const phone = normalizePhoneNumber(text);
+  if (!phone) throw new AppError('VALIDATION_FAILED', `${field}: is not a valid phone number`);
+  return phone;
+}
+
+async function mintToken(deps: { db: AuthDeps['db'] }, userId: number, kind: TokenKind): Promise<string> {
+  const token = newToken();
+  await insertToken(deps.db, {
+    tokenHash: hashToken(token),
+    kind,
+    userId,
+    expiresAt: new Date(Date.now() + lifetimes[kind]),
+  });
+  return token;
+}
+
+/** Opens a session for a person, refusing a disabled or deleted account with the reason. */
+export async function openSession(deps: { db: AuthDeps['db'] }, userId: number) {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Could not verify code.');
+  const homeAccountId = await findHomeAccountId(deps.db, userId);
+  const home = homeAccountId === null ? null : await findAccountState(deps.db, homeAccountId);
+  if (home && !user.superAdmin && (!home.enabled || home.deletedAt)) {
+    throw new AppError(
+      'FORBIDDEN',
+      home.deletedAt
+        ? 'This account has been deleted'
+        : `This account is disabled${home.disabledReason ? `: ${home.disabledReason}` : ''}`,
+    );
+  }
+  const token = await mintToken(deps, userId, 'session');
+  await updateUser(deps.db, userId, { lastSignInAt: new Date() });
+  return {
+    success: true as const,
+    token,
+    authToken: token,
+    username: home?.username ?? `user-${userId}`,
+    id: home?.id ?? userId,
+  };
+}
+
+/** Sends a sign-in code. The answer never says whether the address has an account. */
+export async function requestSignInCode(
+  deps: AuthDeps,
+  request: { channel: 'email' | 'sms'; identifier: string; requestIp: string | null },
+) {
+  const user =
+    request.channel === 'email'
+      ? await findUserByEmail(deps.db, request.identifier)
+      : await findUserByPhone(deps.db, request.identifier);
+  await issueCode(deps, { ...request, purpose: 'sign-in', userId: user && !user.temporary ? user.id : null });
+  return { success: true as const, message: codeSentMessage };
+}
+
+export async function signInWithCode(deps: AuthDeps, request: { identifier: string; code: string }) {
+  const userId = await redeemCode(deps.db, {
+    identifier: request.identifier,
+    purpose: 'sign-in',
+    code: request.code,
+  });
+  return openSession(deps, userId);
+}
+
+export async function allocateTemporarySession(deps: { db: AuthDeps['db'] }) {
+  const user = await insertUser(deps.db, { temporary: true });
+  const token = await mintToken(deps, user.id, 'temporary');
+  return { success: true as const, id: user.id, token, username: `guest-${user.id}` };
+}
+
+export async function mintOneTimeToken(deps: { db: AuthDeps['db'] }, userId: number) {
+  return mintToken(deps, userId, 'one-time');
+}
+
+export async function signInWithOneTimeToken(deps: { db: AuthDeps['db'] }, oneTimeToken: string) {
+  const userId = await consumeOneTimeToken(deps.db, hashToken(oneTimeToken));
+  if (userId === null) throw new AppError('UNAUTHENTICATED', 'Could not authenticate with token');
+  return openSession(deps, userId);
+}
+
+export async function signOut(
+  deps: { db: AuthDeps['db'] },
+  actor: Actor,
+  token: string | undefined,
+  everywhere: boolean,
+) {
+  if (everywhere) await revokeUserTokens(deps.db, actor.userId);
+  else if (token) await revokeToken(deps.db, hashToken(token));
+  return { success: true as const };
+}
+
+/** Sends a code proving the caller owns an email address or phone number not used by anyone else. */
+export async function requestContactVerification(
+  deps: AuthDeps,
+  actor: Actor,
+  request: { channel: 'email' | 'sms'; identifier: string; requestIp: string | null },
+) {
+  const owner =
+    request.channel === 'email'
+      ? await findUserByEmail(deps.db, request.identifier)
+      : await findUserByPhone(deps.db, request.identifier);
+  if (owner && owner.id !== actor.userId) {
+    throw new AppError(
+      'CONFLICT',
+      `That ${request.channel === 'email' ? 'email address' : 'phone number'} is already in use`,
+    );
+  }
+  await issueCode(deps, { ...request, purpose: 'verify', userId: actor.userId });
+  return { success: true as const, message: codeSentMessage };
+}
+
+/** Confirms the code and makes the address the caller's own sign-in address or number. */
+export async function confirmContactVerification(
+  deps: AuthDeps,
+  actor: Actor,
+  request: { channel: 'email' | 'sms'; identifier: string; code: string },
+) {
+  const userId = await redeemCode(deps.db, {
+    identifier: request.identifier,
+    purpose: 'verify',
+    code: request.code,
+  });
+  if (userId !== actor.userId) throw new AppError('UNAUTHENTICATED', 'Could not verify code.');
+  await updateUser(
+    deps.db,
+    actor.userId,
+    request.channel === 'email' ? { email: request.identifier } : { phoneNumber: request.identifier },
+  );
+}

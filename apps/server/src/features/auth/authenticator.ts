@@ -1,0 +1,33 @@
+import type { Actor, Authenticator } from '../../http/authenticator';
+import { AppError } from '../../platform/app-error';
+import type { Db } from '../../platform/database';
+import { findAccountState, findHomeAccountId, isInUserTree } from '../accounts/people.service';
+import { findSessionUser } from './auth.repo';
+import { hashToken } from './secrets';
+
+/** Sessions from the database; a super admin's adminToken makes the call as that super admin. */
+export function createAuthenticator(db: Db): Authenticator {
+  return {
+    async authenticate({ token, adminToken }): Promise<Actor | null> {
+      const presented = adminToken ?? token;
+      if (presented === undefined) return null;
+      const session = await findSessionUser(db, hashToken(presented));
+      if (!session || (adminToken !== undefined && !session.superAdmin)) return null;
+      const home = await findHomeAccountId(db, session.userId);
+      if (home !== null && !session.superAdmin) {
+        const account = await findAccountState(db, home);
+        if (account && (!account.enabled || account.deletedAt)) {
+          throw new AppError(
+            'FORBIDDEN',
+            account.deletedAt
+              ? 'This account has been deleted'
+              : `This account is disabled${account.disabledReason ? `: ${account.disabledReason}` : ''}`,
+          );
+        }
+      }
+      return { userId: session.userId, accountId: home ?? session.userId, superAdmin: session.superAdmin };
+    },
+    canActFor: (actor, accountId) =>
+      isInUserTree(db, actor.userId, actor.superAdmin ? null : actor.accountId, accountId, actor.superAdmin),
+  };
+}

@@ -1,0 +1,137 @@
+import { accounts, and, desc, eq, inArray, messages, queryRows, rooms, sql, type Db } from '@switchboard/db';
+
+export type Room = typeof rooms.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type NewMessage = Omit<typeof messages.$inferInsert, 'accountId'>;
+
+export async function findAccountOrganization(
+  db: Db,
+  accountId: number,
+): Promise<{ organizationId: number | null } | null> {
+  const [row] = await db
+    .select({ organizationId: accounts.organizationId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row ?? null;
+}
+
+/** Contact profiles share the principal id sequence with accounts and users. */
+export async function nextPrincipalId(db: Db): Promise<number> {
+  const [row] = await queryRows<{ id: number | string }>(db, sql`SELECT nextval('principal_id_seq') AS id`);
+  return Number(row?.id);
+}
+
+export async function findRoomByContact(
+  db: Db,
+  accountId: number,
+  contactAddress: string,
+): Promise<Room | null> {
+  const [room] = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.accountId, accountId), eq(rooms.contactAddress, contactAddress)));
+  return room ?? null;
+}
+
+/** Inserts the room unless one exists for the account and address; null when another writer got there first. */
+export async function insertRoomIfMissing(db: Db, room: typeof rooms.$inferInsert): Promise<Room | null> {
+  const [inserted] = await db
+    .insert(rooms)
+    .values(room)
+    .onConflictDoNothing({ target: [rooms.accountId, rooms.contactAddress] })
+    .returning();
+  return inserted ?? null;
+}
+
+/**
+ * Clears closedAt and makes sure the room has a current conversation: `freshUuid` replaces it when `replace`,
+ * otherwise it fills only an empty one, so concurrent reopeners all read back the same uuid.
+ */
+export async function reopenRoom(
+  db: Db,
+  roomId: string,
+  change: { freshUuid: string; replace: boolean; contactName: string | null },
+): Promise<Room | null> {
+  const [room] = await db
+    .update(rooms)
+    .set({
+      closedAt: null,
+      currentUuid: change.replace
+        ? change.freshUuid
+        : sql`COALESCE(${rooms.currentUuid}, ${change.freshUuid}::uuid)`,
+      contactName: sql`COALESCE(${change.contactName}::text, ${rooms.contactName})`,
+    })
+    .where(eq(rooms.roomId, roomId))
+    .returning();
+  return room ?? null;
+}
+
+/**
+ * Stores the message and moves the room's preview in one transaction. The preview only moves forward in time
+ * (now() is the transaction's start, the same instant as the message's createdAt). Null when the room is missing.
+ */
+export async function insertMessageAndTouchRoom(
+  db: Db,
+  message: NewMessage,
+  touch: { preview: string; countsAsUnread: boolean },
+): Promise<Message | null> {
+  return db.transaction(async (tx) => {
+    const [room] = await tx
+      .update(rooms)
+      .set({
+        lastMessage: sql`CASE WHEN ${rooms.lastMessageAt} IS NULL OR ${rooms.lastMessageAt} <= now()
+          THEN ${touch.preview}::text ELSE ${rooms.lastMessage} END`,
+        lastMessageAt: sql`GREATEST(${rooms.lastMessageAt}, now())`,
+        unreadCount: touch.countsAsUnread ? sql`${rooms.unreadCount} + 1` : sql`${rooms.unreadCount}`,
+      })
+      .where(eq(rooms.roomId, message.roomId))
+      .returning({ roomId: rooms.roomId, accountId: rooms.accountId });
+    if (!room) return null;
+    const [inserted] = await tx
+      .insert(messages)
+      .values({ ...message, accountId: room.accountId })
+      .returning();
+    return inserted ?? null;
+  });
+}
+
+/** The latest `limit` messages of a room the account owns (optionally of one conversation), oldest first. */
+export async function listMessagesOfRoom(
+  db: Db,
+  query: { accountId: number; roomId: string; conversationUuid: string | null; limit: number },
+): Promise<Message[]> {
+  const ownedRoom = db
+    .select({ roomId: rooms.roomId })
+    .from(rooms)
+    .where(and(eq(rooms.roomId, query.roomId), eq(rooms.accountId, query.accountId)));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.roomId, ownedRoom),
+        query.conversationUuid === null ? undefined : eq(messages.conversationUuid, query.conversationUuid),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(query.limit);
+  return rows.reverse();
+}
+
+export async function updateAccountRoom(
+  db: Db,
+  target: { accountId: number; roomId: string },
+  change: Partial<Pick<Room, 'inbox' | 'aiAgentEnabled'>>,
+): Promise<Room | null> {
+  const [room] = await db
+    .update(rooms)
+    .set(change)
+    .where(and(eq(rooms.roomId, target.roomId), eq(rooms.accountId, target.accountId)))
+    .returning();
+  return room ?? null;
+}
+
+export async function findRoomAccountId(db: Db, roomId: string): Promise<number | null> {
+  const [row] = await db.select({ accountId: rooms.accountId }).from(rooms).where(eq(rooms.roomId, roomId));
+  return row?.accountId ?? null;
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@switchboard/testing';
+import { accounts, eq, messages, rooms } from '@switchboard/db';
+import {
+  appendMessage,
+  listRoomMessages,
+  openRoom,
+  roomOwner,
+  setAiAgentEnabled,
+  setRoomInbox,
+} from './inbox.service';
+
+let t: TestApp;
+let orgId: number;
+let agentId: number;
+let otherAgentId: number;
+
+async function insertAgent(username: string, organizationId: number): Promise<number> {
+  const [agent] = await t.db
+    .insert(accounts)
+    .values({
+      accountType: 'agent',
+      username,
+      parentId: organizationId,
+      organizationId,
+      details: { agentName: username },
+    })
+    .returning();
+  return agent!.id;
+}
+
+beforeAll(async () => {
+  // Only the database is under test: no routes, so endpoints declared by other areas need no handlers here.
+  t = await createTestApp({ features: [], requireAllEndpoints: false });
+  const [org] = await t.db
+    .insert(accounts)
+    .values({ accountType: 'organization', username: 'acme', details: { orgName: 'Acme' } })
+    .returning();
+  orgId = org!.id;
+  agentId = await insertAgent('acme-front-desk', orgId);
+  otherAgentId = await insertAgent('acme-sales', orgId);
+});
+afterAll(() => t.close());
+
+describe('openRoom', () => {
+  it('creates one room under concurrent opens for the same contact', async () => {
+    const opened = await Promise.all(
+      ['+1 (555) 010-0001', '+15550100001', '5550100001', ' +1 555 010 0001 ', '+15550100001'].map(
+        (contactAddress) => openRoom(t.db, { accountId: agentId, contactAddress, channel: 'sms' }),
+      ),
+    );
+    const stored = await t.db.select().from(rooms).where(eq(rooms.accountId, agentId));
+    expect(stored).toHaveLength(1);
+    const room = stored[0]!;
+    expect(new Set(opened.map((r) => r.roomId))).toEqual(new Set([room.roomId]));
+    expect(new Set(opened.map((r) => r.conversationUuid))).toEqual(new Set([room.currentUuid]));
+    expect(room).toMatchObject({ contactAddress: '+15550100001', organizationId: orgId, inbox: 'agent' });
+    expect(room.roomId).toBe(`${agentId}:${room.contactProfileId}`);
+    expect(room.contactProfileId).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('reopens a closed room, keeps its conversation, and starts a new one on request', async () => {
+    const first = await openRoom(t.db, {
+      accountId: agentId,
+      contactAddress: 'Pat@Example.com',
+      contactName: 'Pat',
+      channel: 'email',
+    });
+    await t.db.update(rooms).set({ closedAt: new Date() }).where(eq(rooms.roomId, first.roomId));
+    const reopened = await openRoom(t.db, {
+      accountId: agentId,
+      contactAddress: 'pat@example.com',
+      channel: 'email',
+    });
+    expect(reopened).toMatchObject({ roomId: first.roomId, closedAt: null, contactName: 'Pat' });
+    expect(reopened.conversationUuid).toBe(first.conversationUuid);
+
+    const fresh = await openRoom(t.db, {
+      accountId: agentId,
+      contactAddress: 'pat@example.com',
+      channel: 'email',
+      newConversation: true,
+    });
+    expect(fresh.roomId).toBe(first.roomId);
+    expect(fresh.conversationUuid).not.toBe(first.conversationUuid);
+    expect(fresh.currentUuid).toBe(fresh.conversationUuid);
+  });
+
+  it('gives a room with no current conversation a fresh uuid', async () => {
+    const room = await openRoom(t.db, { accountId: agentId, contactAddress: 'visitor-7', channel: 'chat' });
+    await t.db.update(rooms).set({ currentUuid: null }).where(eq(rooms.roomId, room.roomId));
+    const again = await openRoom(t.db, { accountId: agentId, contactAddress: 'visitor-7', channel: 'chat' });
+    expect(again.conversationUuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.conversationUuid).not.toBe(room.conversationUuid);
+  });
+
+  it('keeps the same address of two accounts in separate rooms and rejects unknown accounts', async () => {
+    const mine = await openRoom(t.db, {
+      accountId: agentId,
+      contactAddress: '+15550100002',
+      channel: 'voice',
+    });
+    const theirs = await openRoom(t.db, {
+      accountId: otherAgentId,
+      contactAddress: '+15550100002',
+      channel: 'voice',
+    });
+    expect(theirs.roomId).not.toBe(mine.roomId);
+    expect(theirs.accountId).toBe(otherAgentId);
+    await expect(
+      openRoom(t.db, { accountId: 999_999, contactAddress: '+15550100002', channel: 'sms' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      openRoom(t.db, { accountId: agentId, contactAddress: '  ', channel: 'sms' }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+});
+
+describe('appendMessage', () => {
+  it('stores messages and moves the preview and unread count of the room', async () => {
+    const room = await openRoom(t.db, { accountId: agentId, contactAddress: '+15550100003', channel: 'sms' });
+    const base = { roomId: room.roomId, conversationUuid: room.conversationUuid, channel: 'sms' as const };
+    const inbound = await appendMessage(t.db, {
+      ...base,
+      direction: 'inbound',
+      author: 'contact',
+      text: 'Hi there',
+    });
+    expect(inbound).toMatchObject({ text: 'Hi there', status: 'received', media: [], author: 'contact' });
+    await appendMessage(t.db, {
+      ...base,
+      direction: 'inbound',
+      author: 'contact',
+      text: '',
+      media: [{ url: 'https://example.com/a.jpg', contentType: 'image/jpeg' }],
+    });
+    let [stored] = await t.db.select().from(rooms).where(eq(rooms.roomId, room.roomId));
+    expect(stored).toMatchObject({ lastMessage: '[media]', unreadCount: 2 });
+
+    const reply = await appendMessage(t.db, {
+      ...base,
+      direction: 'outbound',
+      author: 'agent',
+      text: 'Hello! How can I help?',
+      status: 'queued',
+    });
+    [stored] = await t.db.select().from(rooms).where(eq(rooms.roomId, room.roomId));
+    expect(stored).toMatchObject({ lastMessage: 'Hello! How can I help?', unreadCount: 2 });
+    expect(stored!.lastMessageAt!.getTime()).toBe(reply.createdAt.getTime());
+    expect(reply.status).toBe('queued');
+  });
+
+  it('counts every one of concurrent inbound messages', async () => {
+    const room = await openRoom(t.db, { accountId: agentId, contactAddress: '+15550100004', channel: 'sms' });
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        appendMessage(t.db, {
+          roomId: room.roomId,
+          conversationUuid: room.conversationUuid,
+          direction: 'inbound',
+          channel: 'sms',
+          author: 'contact',
+          text: `message ${i}`,
+        }),
+      ),
+    );
+    const [stored] = await t.db.select().from(rooms).where(eq(rooms.roomId, room.roomId));
+    expect(stored!.unreadCount).toBe(5);
+    expect(await t.db.select().from(messages).where(eq(messages.roomId, room.roomId))).toHaveLength(5);
+  });
+
+  it('rejects a missing room without storing anything', async () => {
+    await expect(
+      appendMessage(t.db, {
+        roomId: `${agentId}:1`,
+        conversationUuid: null,
+        direction: 'inbound',
+        channel: 'sms',
+        author: 'contact',
+        text: 'lost',
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await t.db.select().from(messages).where(eq(messages.text, 'lost'))).toEqual([]);
+  });
+});
+
+describe('room reads and settings', () => {
+  it('lists the latest messages oldest first, per conversation, and only for the owner', async () => {
+    const room = await openRoom(t.db, { accountId: agentId, contactAddress: '+15550100005', channel: 'sms' });
+    for (const text of ['one', 'two', 'three']) {
+      await appendMessage(t.db, {
+        roomId: room.roomId,
+        conversationUuid: room.conversationUuid,
+        direction: 'inbound',
+        channel: 'sms',
+        author: 'contact',
+        text,
+      });
+    }
+    const next = await openRoom(t.db, {
+      accountId: agentId,
+      contactAddress: '+15550100005',
+      channel: 'sms',
+      newConversation: true,
+    });
+    await appendMessage(t.db, {
+      roomId: room.roomId,
+      conversationUuid: next.conversationUuid,
+      direction: 'outbound',
+      channel: 'sms',
+      author: 'agent',
+      text: 'four',
+    });
+
+    const all = await listRoomMessages(t.db, { accountId: agentId, roomId: room.roomId, limit: 50 });
+    expect(all.map((m) => m.text)).toEqual(['one', 'two', 'three', 'four']);
+    const latest = await listRoomMessages(t.db, { accountId: agentId, roomId: room.roomId, limit: 2 });
+    expect(latest.map((m) => m.text)).toEqual(['three', 'four']);
+    const firstConversation = await listRoomMessages(t.db, {
+      accountId: agentId,
+      roomId: room.roomId,
+      conversationUuid: room.conversationUuid,
+      limit: 50,
+    });
+    expect(firstConversation.map((m) => m.text)).toEqual(['one', 'two', 'three']);
+    expect(await listRoomMessages(t.db, { accountId: otherAgentId, roomId: room.roomId, limit: 50 })).toEqual(
+      [],
+    );
+  });
+
+  it('changes inbox and agent switch only for the owning account', async () => {
+    const room = await openRoom(t.db, {
+      accountId: agentId,
+      contactAddress: '+15550100006',
+      channel: 'voice',
+    });
+    expect(
+      await setRoomInbox(t.db, { accountId: otherAgentId, roomId: room.roomId, inbox: 'priority' }),
+    ).toBeNull();
+    expect(
+      await setAiAgentEnabled(t.db, { accountId: otherAgentId, roomId: room.roomId, enabled: false }),
+    ).toBeNull();
+    const [untouched] = await t.db.select().from(rooms).where(eq(rooms.roomId, room.roomId));
+    expect(untouched).toMatchObject({ inbox: 'agent', aiAgentEnabled: true });
+
+    const moved = await setRoomInbox(t.db, { accountId: agentId, roomId: room.roomId, inbox: 'priority' });
+    expect(moved).toMatchObject({ roomId: room.roomId, inbox: 'priority' });
+    const paused = await setAiAgentEnabled(t.db, { accountId: agentId, roomId: room.roomId, enabled: false });
+    expect(paused).toMatchObject({ inbox: 'priority', aiAgentEnabled: false });
+    await expect(
+      setRoomInbox(t.db, { accountId: agentId, roomId: room.roomId, inbox: 'junk' as 'agent' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('resolves the owner of a room', async () => {
+    const room = await openRoom(t.db, {
+      accountId: otherAgentId,
+      contactAddress: '+15550100007',
+      channel: 'sms',
+    });
+    expect(await roomOwner(t.db, room.roomId)).toBe(otherAgentId);
+    expect(await roomOwner(t.db, 'no:such-room')).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
+import { AppError } from '../../platform/app-error';
+import type { Db } from '../../platform/database';
+import {
+  findAccountOrganization,
+  findRoomAccountId,
+  findRoomByContact,
+  insertMessageAndTouchRoom,
+  insertRoomIfMissing,
+  listMessagesOfRoom,
+  nextPrincipalId,
+  reopenRoom,
+  updateAccountRoom,
+  type Message,
+  type Room,
+} from './inbox.repo';
+
+export type { Message, Room };
+export type Channel = Message['channel'];
+export type RoomInbox = Room['inbox'];
+export type OpenedRoom = Room & { conversationUuid: string };
+
+const maxMessagesPerPage = 1000;
+const roomInboxes = ['priority', 'agent'] as const satisfies readonly RoomInbox[];
+
+/** One contact, one room: phone numbers in E.164, email addresses lowercase, anything else trimmed. */
+export function normalizeContactAddress(address: string): string {
+  const trimmed = address.trim();
+  if (trimmed === '') throw new AppError('BAD_REQUEST', 'A contact address is required.');
+  return normalizePhoneNumber(trimmed) ?? normalizeEmail(trimmed) ?? trimmed;
+}
+
+/**
+ * The room of an agent account and a contact, created when missing (safe when several callers open it at once).
+ * A closed room reopens; the room gets a fresh conversation uuid when it has none or `newConversation` is set.
+ */
+export async function openRoom(
+  db: Db,
+  input: {
+    accountId: number;
+    contactAddress: string;
+    contactName?: string | null | undefined;
+    // Rooms hold no channel column; the channel travels on each message.
+    channel: Channel;
+    newConversation?: boolean | undefined;
+  },
+): Promise<OpenedRoom> {
+  const contactAddress = normalizeContactAddress(input.contactAddress);
+  const contactName = input.contactName?.trim() ? input.contactName.trim() : null;
+  const replace = input.newConversation === true;
+  let room = await findRoomByContact(db, input.accountId, contactAddress);
+  let created = false;
+  if (!room) {
+    const account = await findAccountOrganization(db, input.accountId);
+    if (!account) throw new AppError('NOT_FOUND', 'Account not found.');
+    const contactProfileId = await nextPrincipalId(db);
+    room = await insertRoomIfMissing(db, {
+      roomId: `${input.accountId}:${contactProfileId}`,
+      accountId: input.accountId,
+      organizationId: account.organizationId,
+      contactProfileId,
+      contactAddress,
+      channel: input.channel,
+      contactName,
+      currentUuid: randomUUID(),
+    });
+    created = room !== null;
+    room ??= await findRoomByContact(db, input.accountId, contactAddress);
+    if (!room) throw new AppError('INTERNAL', 'The room could not be opened.');
+  }
+  const needsWrite =
+    !created &&
+    (replace ||
+      room.closedAt !== null ||
+      room.currentUuid === null ||
+      (contactName !== null && contactName !== room.contactName));
+  if (needsWrite) {
+    room = await reopenRoom(db, room.roomId, { freshUuid: randomUUID(), replace, contactName });
+    if (!room) throw new AppError('INTERNAL', 'The room could not be opened.');
+  }
+  if (room.currentUuid === null) throw new AppError('INTERNAL', 'The room has no current conversation.');
+  return { ...room, conversationUuid: room.currentUuid };
+}
+
+/**
+ * Stores a message and, in the same transaction, the room's preview and unread count (+1 only for what the
+ * contact sends). The room id carries its account (`{accountId}:{contactProfileId}`), as openRoom returned it.
+ */
+export async function appendMessage(
+  db: Db,
+  input: {
+    roomId: string;
+    conversationUuid: string | null;
+    direction: Message['direction'];
+    channel: Channel;
+    author: Message['author'];
+    authorUserId?: number | null | undefined;
+    text: string;
+    media?: Message['media'] | undefined;
+    status?: Message['status'] | undefined;
+  },
+): Promise<Message> {
+  const media = input.media ?? [];
+  const preview = input.text === '' && media.length > 0 ? '[media]' : input.text;
+  const message = await insertMessageAndTouchRoom(
+    db,
+    {
+      roomId: input.roomId,
+      conversationUuid: input.conversationUuid,
+      direction: input.direction,
+      channel: input.channel,
+      author: input.author,
+      authorUserId: input.authorUserId ?? null,
+      text: input.text,
+      media,
+      ...(input.status ? { status: input.status } : {}),
+    },
+    { preview, countsAsUnread: input.direction === 'inbound' && input.author === 'contact' },
+  );
+  if (!message) throw new AppError('NOT_FOUND', 'Room not found.');
+  return message;
+}
+
+/** The latest `limit` messages of the account's room, oldest first; [] for a room of another account. */
+export async function listRoomMessages(
+  db: Db,
+  query: { accountId: number; roomId: string; conversationUuid?: string | null | undefined; limit: number },
+): Promise<Message[]> {
+  if (!Number.isInteger(query.limit) || query.limit < 1) {
+    throw new AppError('BAD_REQUEST', 'limit must be a positive integer.');
+  }
+  return listMessagesOfRoom(db, {
+    accountId: query.accountId,
+    roomId: query.roomId,
+    conversationUuid: query.conversationUuid ?? null,
+    limit: Math.min(query.limit, maxMessagesPerPage),
+  });
+}
+
+/** Moves the account's room to the priority or agent inbox; null when the room is not this account's. */
+export async function setRoomInbox(
+  db: Db,
+  input: { accountId: number; roomId: string; inbox: RoomInbox },
+): Promise<Room | null> {
+  if (!(roomInboxes as readonly string[]).includes(input.inbox)) {
+    throw new AppError('BAD_REQUEST', 'inbox must be priority or agent.');
+  }
+  return updateAccountRoom(db, input, { inbox: input.inbox });
+}
+
+/** Lets the agent answer in the account's room, or stops it; null when the room is not this account's. */
+export async function setAiAgentEnabled(
+  db: Db,
+  input: { accountId: number; roomId: string; enabled: boolean },
+): Promise<Room | null> {
+  return updateAccountRoom(db, input, { aiAgentEnabled: input.enabled });
+}
+
+/** The account that owns a room, or null: the owner resolver for room ids. */
+export async function roomOwner(db: Db, roomId: string): Promise<number | null> {
+  return findRoomAccountId(db, roomId);
+}
