@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { accountsEndpoints } from './accounts';
 import { authEndpoints } from './auth';
+import { directoryEndpoints } from './directory';
 import { outboxEndpoints } from './outbox';
 import { platformEndpoints } from './platform';
 
@@ -10,6 +11,7 @@ export * from './fields';
 export * from './pages';
 export * from './accounts';
 export * from './auth';
+export * from './directory';
 export * from './outbox';
 export * from './platform';
 export { buildOpenApiDocument } from './openapi';
@@ -20,6 +22,7 @@ export const endpoints = {
   ...outboxEndpoints,
   ...authEndpoints,
   ...accountsEndpoints,
+  ...directoryEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -5,3 +5,4 @@ export * from './server-process';
 export * from './test-app';
 export { startFakeS3Server } from './fakes/fake-s3-server';
 export * from './sign-in';
+export * from './sample-request';

@@ -120,7 +120,14 @@ export const accountsFeature: Feature = {
             `Organization ${id} is not under reseller ${query.targetResellerId}`,
           );
         }
-        await requirePermission(deps, actor, organization.id, 'canDeleteOrg', 'delete this organization');
+        // Deleting is done from the tier above, so the flag is read there.
+        await requirePermission(
+          deps,
+          actor,
+          organization.resellerId ?? organization.id,
+          'canDeleteOrg',
+          'delete this organization',
+        );
         await softDeleteAccount(db, actor, organization, 'deleted');
         return { success: true, message: 'Organization deleted' };
       },
@@ -136,7 +143,13 @@ export const accountsFeature: Feature = {
             `Account ${account.id} is not under organization ${query.targetOrganizationId}`,
           );
         }
-        await requirePermission(deps, actor, account.id, 'canDeleteOrg', 'delete this account');
+        await requirePermission(
+          deps,
+          actor,
+          account.organizationId ?? account.id,
+          'canDeleteOrg',
+          'delete this account',
+        );
         await softDeleteAccount(db, actor, account, 'deleted');
         return { success: true, message: 'Account deleted' };
       },
