@@ -59,6 +59,51 @@ describe('the web app', () => {
     await context.close();
   });
 
+  it('signs in with the emailed code, shows who is signed in, and signs out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app`);
+    await page.getByLabel('Email or phone').fill('acme@demo.switchboard.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Enter the 6-digit code').waitFor();
+    await saveScreenshot(page, 'sign-in-code');
+    const outbox = (await (
+      await fetch(`${server.url}/api/dev/outbox?to=acme@demo.switchboard.test&limit=1`)
+    ).json()) as {
+      items: { text: string }[];
+    };
+    const code = outbox.items[0]?.text.match(/\d{6}/)?.[0] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.keyboard.type(code);
+    await page.getByRole('heading', { name: 'Acme Dental' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{43}$/);
+    await saveScreenshot(page, 'signed-in');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Switchboard' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('says so when the code is wrong', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app`);
+    await page.getByLabel('Email or phone').fill('globex@demo.switchboard.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Enter the 6-digit code').waitFor();
+    const outbox = (await (
+      await fetch(`${server.url}/api/dev/outbox?to=globex@demo.switchboard.test&limit=1`)
+    ).json()) as {
+      items: { text: string }[];
+    };
+    const code = outbox.items[0]?.text.match(/\d{6}/)?.[0] ?? '000000';
+    await page.keyboard.type(code === '000000' ? '111111' : '000000');
+    await page.getByRole('alert').filter({ hasText: 'Could not verify code.' }).waitFor();
+    await saveScreenshot(page, 'sign-in-wrong-code');
+    await context.close();
+  });
+
   it('shows the signed-in catch-all and a proper not-found page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -1,10 +1,14 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { CenteredPage } from '../../app/centered-page';
 import { ColorSchemeToggle } from '../../app/color-scheme-toggle';
+import { readSessionToken } from '../../lib/session';
+import { SignInForm } from './sign-in-form';
+import { SignedInCard } from './signed-in-card';
 
-/** `/app` when nobody is signed in. Sign-in by email or phone code replaces the disabled form. */
+/** `/app`: sign in by email or phone code, or, when signed in, who you are and the way in. */
 export function SignInPage() {
+  const [signedIn, setSignedIn] = useState(() => readSessionToken() !== null);
   return (
     <CenteredPage
       corner={<ColorSchemeToggle />}
@@ -14,29 +18,21 @@ export function SignInPage() {
         </Text>
       }
     >
-      <Stack gap="lg">
-        <Stack gap={6}>
-          <Title order={1} fz="h3">
-            Sign in to Switchboard
-          </Title>
-          <Text size="sm" c="dimmed">
-            Sign in with your email or phone number. We will send you a 6-digit code.
-          </Text>
+      {signedIn ? (
+        <SignedInCard onSignedOut={() => setSignedIn(false)} />
+      ) : (
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <Title order={1} fz="h3">
+              Sign in to Switchboard
+            </Title>
+            <Text size="sm" c="dimmed">
+              Sign in with your email or phone number. We will send you a 6-digit code.
+            </Text>
+          </Stack>
+          <SignInForm onSignedIn={() => setSignedIn(true)} />
         </Stack>
-        <TextInput
-          label="Email or phone"
-          placeholder="you@company.com"
-          leftSection={<IconMail size={16} stroke={1.7} />}
-          autoComplete="username"
-          disabled
-        />
-        <Button fullWidth disabled>
-          Continue
-        </Button>
-        <Text size="xs" c="dimmed" ta="center">
-          Sign-in is not open yet.
-        </Text>
-      </Stack>
+      )}
     </CenteredPage>
   );
 }

@@ -1,0 +1,129 @@
+import { Anchor, Button, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { endpoints } from '@switchboard/contract';
+import { IconMail, IconPhone } from '@tabler/icons-react';
+import { useState, type SyntheticEvent } from 'react';
+import { callApi } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { storeSession } from '../../lib/session';
+
+type Step = { kind: 'identify' } | { kind: 'code'; channel: 'email' | 'phone'; identifier: string };
+
+const looksLikeEmail = (text: string) => text.includes('@');
+
+/** Email or phone, then the 6-digit code; the code submits itself once it has 6 characters. */
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [step, setStep] = useState<Step>({ kind: 'identify' });
+  const [identifier, setIdentifier] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (task: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await task();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const requestCode = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const text = identifier.trim();
+    if (!text) {
+      setError('Enter your email or phone number');
+      return;
+    }
+    void run(async () => {
+      if (looksLikeEmail(text)) await callApi(endpoints.signinEmail, { body: { email: text } });
+      else await callApi(endpoints.signinPhoneNumber, { body: { phoneNumber: text } });
+      setCode('');
+      setStep({ kind: 'code', channel: looksLikeEmail(text) ? 'email' : 'phone', identifier: text });
+    });
+  };
+
+  const submitCode = (value: string) => {
+    if (step.kind !== 'code' || value.length !== 6) return;
+    void run(async () => {
+      try {
+        const session =
+          step.channel === 'email'
+            ? await callApi(endpoints.verifyEmail, {
+                body: { email: step.identifier, verificationCode: value },
+              })
+            : await callApi(endpoints.verifyPhoneNumber, {
+                body: { phoneNumber: step.identifier, verificationCode: value },
+              });
+        storeSession(session);
+        onSignedIn();
+      } catch (failure) {
+        setCode('');
+        // Spec §8: a failed email code reads 'Could not verify code.'; other failures show their own text.
+        if (failure instanceof ApiError && failure.status === 401)
+          throw new ApiError(401, 'UNAUTHENTICATED', 'Could not verify code.');
+        throw failure;
+      }
+    });
+  };
+
+  if (step.kind === 'code') {
+    return (
+      <Stack gap="md">
+        <Text size="sm">
+          Enter the 6-digit code sent to <b>{step.identifier}</b>.
+        </Text>
+        <Group justify="center">
+          <PinInput
+            length={6}
+            type="number"
+            oneTimeCode
+            autoFocus
+            value={code}
+            onChange={setCode}
+            onComplete={submitCode}
+            disabled={busy}
+            error={error !== null}
+            aria-label="Verification code"
+          />
+        </Group>
+        {error && (
+          <Text size="sm" c="red" ta="center" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={() => setStep({ kind: 'identify' })}>
+            Use another address
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={requestCode} disabled={busy}>
+            Send a new code
+          </Anchor>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const phone = identifier.trim() !== '' && !looksLikeEmail(identifier) && /^[+\d(]/.test(identifier.trim());
+  return (
+    <form onSubmit={requestCode} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Email or phone"
+          placeholder="you@company.com"
+          leftSection={phone ? <IconPhone size={16} stroke={1.7} /> : <IconMail size={16} stroke={1.7} />}
+          autoComplete="username"
+          value={identifier}
+          onChange={(event) => setIdentifier(event.currentTarget.value)}
+          error={error}
+          autoFocus
+        />
+        <Button type="submit" fullWidth loading={busy}>
+          Continue
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { credentialKeys } from './api-client';
+
+/** Flags that survive logout (spec: logout clears local storage except the mobile and generic-brand flags). */
+const keptOnLogout = ['mobileApp', 'genericBrand'] as const;
+
+export function readSessionToken(): string | null {
+  try {
+    return localStorage.getItem(credentialKeys.token);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores what a sign-in answered (spec §9 local-storage keys `token` and `id`). */
+export function storeSession(session: { token: string; id: number }): void {
+  localStorage.setItem(credentialKeys.token, session.token);
+  localStorage.setItem('id', String(session.id));
+}
+
+/** Forgets the session and everything cached with it, keeping only the flags that outlive a logout. */
+export function clearSession(): void {
+  const kept = keptOnLogout.map((key) => [key, localStorage.getItem(key)] as const);
+  localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
+}
