@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint, type OwnedKind } from '@switchboard/contract';
 import { installErrorHandler, errorBody } from './http/error-handler';
@@ -69,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(failure, undefined);
     }
   });
+
+  // Uploads (pictures, media, task lists): each route reads its parts with its own, tighter limits.
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
 
   installErrorHandler(app);
 

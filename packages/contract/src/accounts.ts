@@ -97,7 +97,8 @@ export const accountsEndpoints = {
     area: 'accounts',
     method: 'POST',
     path: '/api/v1/account',
-    summary: 'Update the acting account profile: name, email, phone, and its details (names by tier, description)',
+    summary:
+      'Update the acting account profile: name, email, phone, and its details (names by tier, description)',
     guard: 'session',
     body: z.object({
       name: z.string().trim().max(120).optional(),
@@ -122,7 +123,8 @@ export const accountsEndpoints = {
     area: 'accounts',
     method: 'POST',
     path: '/api/v1/accountSetting',
-    summary: 'Merge keys into the acting account settings (lastAccountId, onboarding, walkthrough, metrics...)',
+    summary:
+      'Merge keys into the acting account settings (lastAccountId, onboarding, walkthrough, metrics...)',
     description: 'Top-level keys replace their previous value; a key set to null is removed.',
     guard: 'session',
     body: z.object({ settings: z.record(z.string(), z.unknown()) }),
@@ -145,7 +147,11 @@ export const accountsEndpoints = {
       externalAccountId: z.string().trim().max(200).optional(),
     }),
     successStatus: 201,
-    response: okBody({ message: z.string(), organization: accountSummarySchema, account: accountSummarySchema }),
+    response: okBody({
+      message: z.string(),
+      organization: accountSummarySchema,
+      account: accountSummarySchema,
+    }),
   }),
   createReseller: defineEndpoint({
     area: 'accounts',
@@ -157,7 +163,11 @@ export const accountsEndpoints = {
     owned: { query: { targetPartnerId: 'account' } },
     body: z.object({ resellerName: name('resellerName'), email: email.optional() }),
     successStatus: 201,
-    response: okBody({ message: z.string(), organization: accountSummarySchema, account: accountSummarySchema }),
+    response: okBody({
+      message: z.string(),
+      organization: accountSummarySchema,
+      account: accountSummarySchema,
+    }),
   }),
   createAccount: defineEndpoint({
     area: 'accounts',
@@ -215,7 +225,8 @@ export const accountsEndpoints = {
     area: 'accounts',
     method: 'POST',
     path: '/api/v1/disableAccount',
-    summary: 'Disable an account with a reason: it cannot sign in and its agents stop (super admins, or the tiers above it)',
+    summary:
+      'Disable an account with a reason: it cannot sign in and its agents stop (super admins, or the tiers above it)',
     guard: 'session',
     body: z.object({
       username: z.string().trim().min(1, 'is required'),
@@ -229,7 +240,8 @@ export const accountsEndpoints = {
     area: 'accounts',
     method: 'POST',
     path: '/api/v2/updateOrganization',
-    summary: 'Change an organization (reseller or partner above it): name, owner email, premium, SMS, active, external id',
+    summary:
+      'Change an organization (reseller or partner above it): name, owner email, premium, SMS, active, external id',
     guard: 'session',
     query: z.object({ targetOrganizationId: idField().optional() }),
     owned: { query: { targetOrganizationId: 'account' } },
@@ -271,9 +283,14 @@ export const accountsEndpoints = {
     area: 'accounts',
     method: 'GET',
     path: '/api/v2/listAccounts',
-    summary: 'Agent accounts directly under the acting account (targetOrganizationId, targetAccountId or yours)',
+    summary:
+      'Agent accounts directly under the acting account (targetOrganizationId, targetAccountId or yours)',
     guard: 'session',
-    query: z.object({ targetOrganizationId: idField().optional(), active: queryBool().default(true), ...paging }),
+    query: z.object({
+      targetOrganizationId: idField().optional(),
+      active: queryBool().default(true),
+      ...paging,
+    }),
     owned: { query: { targetOrganizationId: 'account' } },
     response: accountListResponse,
   }),

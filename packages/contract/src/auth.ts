@@ -4,7 +4,10 @@ import { idField, okBody, okOnly, queryBool } from './fields';
 
 const email = z.string().trim().min(3, 'is required').max(254);
 const phoneNumber = z.string().trim().min(7, 'is required').max(32);
-const code = z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code');
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'must be the 6-digit code');
 
 /** What a successful sign-in answers: `token` and `authToken` are the same session token. */
 export const sessionResponse = okBody({

@@ -87,8 +87,10 @@ export const directoryEndpoints = {
     area: 'accounts',
     method: 'POST',
     path: '/api/v2/searchAccount',
-    summary: 'Accounts of every tier under the acting account matching a phrase (username, email, names); 50 at most',
-    description: 'Best matches first: exact username, then username prefix, exact name or email, then substrings.',
+    summary:
+      'Accounts of every tier under the acting account matching a phrase (username, email, names); 50 at most',
+    description:
+      'Best matches first: exact username, then username prefix, exact name or email, then substrings.',
     guard: 'session',
     body: z.object({ phrase }),
     response: okBody({ accounts: z.array(accountSummarySchema) }),
@@ -115,14 +117,20 @@ export const directoryEndpoints = {
     area: 'accounts',
     method: 'POST',
     path: '/api/v2/inviteAdminUser',
-    summary: 'Invite a person by email as an admin user (or owner) of the acting account (needs canInviteUsers)',
+    summary:
+      'Invite a person by email as an admin user (or owner) of the acting account (needs canInviteUsers)',
     description:
       'An unknown address gets a person without an account of their own; the invitation email tells them to ' +
       'sign in at redirectUrl (default: the app) with that address. 409 when they are already an admin user.',
     guard: 'session',
     body: z.object({
       email: z.string().trim().min(3).max(254),
-      redirectUrl: z.string().trim().max(2048).pipe(z.url({ protocol: /^https?$/ })).optional(),
+      redirectUrl: z
+        .string()
+        .trim()
+        .max(2048)
+        .pipe(z.url({ protocol: /^https?$/ }))
+        .optional(),
       isOwner: z.boolean().default(false),
     }),
     successStatus: 201,
@@ -153,7 +161,8 @@ export const directoryEndpoints = {
     method: 'POST',
     path: '/api/v1/account/socialLinks',
     summary: "Replace the acting account's social links (20 at most) and where they show",
-    description: 'A URL without a scheme gets https://; repeated scheme prefixes are collapsed; only http(s) links.',
+    description:
+      'A URL without a scheme gets https://; repeated scheme prefixes are collapsed; only http(s) links.',
     guard: 'session',
     body: z.object({
       socialLinks: z.array(socialLinkSchema).max(20),
@@ -222,7 +231,10 @@ export const directoryEndpoints = {
         z.boolean(),
         z
           .record(z.string(), z.unknown())
-          .refine((value) => JSON.stringify(value).length <= 10_000, 'must be at most 10,000 characters of JSON'),
+          .refine(
+            (value) => JSON.stringify(value).length <= 10_000,
+            'must be at most 10,000 characters of JSON',
+          ),
       ]),
     }),
     response: okOnly,

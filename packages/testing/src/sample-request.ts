@@ -30,7 +30,10 @@ function sampleOf(schema: JsonSchema): unknown {
     return first ? sampleOf(first) : null;
   }
   if (schema.allOf) {
-    return Object.assign({}, ...schema.allOf.map((part) => sampleOf(part) as Record<string, unknown>)) as unknown;
+    return Object.assign(
+      {},
+      ...schema.allOf.map((part) => sampleOf(part) as Record<string, unknown>),
+    ) as unknown;
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {

@@ -1,8 +1,15 @@
 import type { Feature } from './feature';
 import { accountsFeature } from './accounts/accounts.routes';
+import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { authFeature } from './auth/auth.routes';
 import { outboxFeature } from './outbox/outbox.routes';
 import { platformFeature } from './platform/platform.routes';
 
 /** Every server area, one line each. */
-export const features: readonly Feature[] = [platformFeature, outboxFeature, authFeature, accountsFeature];
+export const features: readonly Feature[] = [
+  platformFeature,
+  outboxFeature,
+  authFeature,
+  accountsFeature,
+  accountsDirectoryFeature,
+];

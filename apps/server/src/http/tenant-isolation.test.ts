@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, buildPath, type Endpoint } from '@switchboard/contract';
 import { accounts, eq, seedDemoData, users } from '@switchboard/db';
-import { createTestApp, demoEmail, fieldNames, sampleFor, signInByEmail, type TestApp } from '@switchboard/testing';
+import {
+  createTestApp,
+  demoEmail,
+  fieldNames,
+  sampleFor,
+  signInByEmail,
+  type TestApp,
+} from '@switchboard/testing';
 
 /** Fields whose names look like ids but name no tenant's record, each with the reason. */
 const notTenantIds: Record<string, string> = {
@@ -22,7 +29,10 @@ beforeAll(async () => {
   await seedDemoData(t.db);
   attackerToken = (await signInByEmail(t.app, demoEmail('globex'))).token;
   const [acme] = await t.db.select().from(accounts).where(eq(accounts.username, 'acme'));
-  const [owner] = await t.db.select().from(users).where(eq(users.email, demoEmail('acme')));
+  const [owner] = await t.db
+    .select()
+    .from(users)
+    .where(eq(users.email, demoEmail('acme')));
   if (!acme || !owner) throw new Error('demo seed missing acme');
   // One record of the victim tenant per owned kind; a new kind needs a line here (the test says so).
   victim.account = acme.id;
@@ -34,7 +44,10 @@ afterAll(() => t.close());
 const signedInRoutes = allEndpoints.filter((endpoint) => endpoint.guard !== 'public');
 const label = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
-function request(endpoint: Endpoint, overrides: { part: 'params' | 'query' | 'body'; name: string; value: unknown }[]) {
+function request(
+  endpoint: Endpoint,
+  overrides: { part: 'params' | 'query' | 'body'; name: string; value: unknown }[],
+) {
   const params = { ...sampleFor(endpoint.params) };
   const query: Record<string, unknown> = { ...sampleFor(endpoint.query), token: attackerToken };
   const body = endpoint.body ? { ...sampleFor(endpoint.body) } : undefined;
@@ -44,7 +57,10 @@ function request(endpoint: Endpoint, overrides: { part: 'params' | 'query' | 'bo
     else if (body) body[name] = value;
   }
   const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    Object.entries(query).map(([key, value]): [string, string] => [
+      key,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
   );
   return t.app.inject({
     method: endpoint.method,
@@ -63,7 +79,12 @@ describe('tenant isolation', () => {
     (_name, endpoint) => {
       const undeclared = (['params', 'query', 'body'] as const).flatMap((part) =>
         fieldNames(endpoint[part])
-          .filter((name) => idLike.test(name) && !(part === 'query' && name === 'targetAccountId') && !(name in notTenantIds))
+          .filter(
+            (name) =>
+              idLike.test(name) &&
+              !(part === 'query' && name === 'targetAccountId') &&
+              !(name in notTenantIds),
+          )
           .filter((name) => !(endpoint.owned?.[part] as Record<string, string> | undefined)?.[name])
           .map((name) => `${part}.${name}`),
       );
@@ -74,7 +95,9 @@ describe('tenant isolation', () => {
   it.each(signedInRoutes.map((endpoint) => [label(endpoint), endpoint] as const))(
     "%s refuses another tenant's targetAccountId",
     async (_name, endpoint) => {
-      const response = await request(endpoint, [{ part: 'query', name: 'targetAccountId', value: victim.account }]);
+      const response = await request(endpoint, [
+        { part: 'query', name: 'targetAccountId', value: victim.account },
+      ]);
       expect(response.statusCode, response.body).toBe(403);
     },
   );
@@ -82,7 +105,8 @@ describe('tenant isolation', () => {
   const ownedCases = signedInRoutes.flatMap((endpoint) =>
     (['params', 'query', 'body'] as const).flatMap((part) =>
       Object.entries((endpoint.owned?.[part] ?? {}) as Record<string, string>).map(
-        ([name, kind]) => [`${label(endpoint)} ${part}.${name} (${kind})`, endpoint, part, name, kind] as const,
+        ([name, kind]) =>
+          [`${label(endpoint)} ${part}.${name} (${kind})`, endpoint, part, name, kind] as const,
       ),
     ),
   );

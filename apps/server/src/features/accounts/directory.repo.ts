@@ -35,7 +35,9 @@ const inScope = (scope: SearchScope): SQL | undefined =>
     : sql`${scope.accountId} IN (${accounts.id}, ${accounts.partnerId}, ${accounts.resellerId}, ${accounts.organizationId})`;
 
 const monthStart = (monthsBack: number) =>
-  sql.raw(`((date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') - interval '${monthsBack} month')`);
+  sql.raw(
+    `((date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') - interval '${monthsBack} month')`,
+  );
 
 const periodCondition: Record<UsagePeriod, SQL> = {
   currentBillingPeriod: sql`e.occurred_at >= ${monthStart(0)}`,
@@ -53,10 +55,12 @@ function usageCondition(range: UsageRange): SQL {
   const total = sql`(SELECT ${measureSum[range.measure]} FROM usage_events e
       WHERE e.account_id IN (SELECT s.id FROM accounts s WHERE s.organization_id = ${accounts.id})
       AND ${periodCondition[range.period]})`;
-  return and(
-    range.min === undefined ? undefined : sql`${total} >= ${range.min}`,
-    range.max === undefined ? undefined : sql`${total} <= ${range.max}`,
-  ) as SQL;
+  return (
+    and(
+      range.min === undefined ? undefined : sql`${total} >= ${range.min}`,
+      range.max === undefined ? undefined : sql`${total} <= ${range.max}`,
+    ) ?? sql`true`
+  );
 }
 
 export async function searchOrganizationRows(
@@ -82,8 +86,10 @@ export async function searchOrganizationRows(
     filters.active === undefined ? undefined : eq(accounts.enabled, filters.active),
     filters.onboardingComplete === undefined
       ? undefined
-      : sql`coalesce((${accounts.settings}->'onboarding'->>'onboardingComplete')::boolean, false) = ${filters.onboardingComplete}`,
-    filters.externalAccountId === undefined ? undefined : eq(accounts.externalAccountId, filters.externalAccountId),
+      : sql`(coalesce(${accounts.settings}->'onboarding'->>'onboardingComplete', '') = 'true') = ${filters.onboardingComplete}`,
+    filters.externalAccountId === undefined
+      ? undefined
+      : eq(accounts.externalAccountId, filters.externalAccountId),
     filters.createdStart === undefined ? undefined : gte(accounts.createdAt, filters.createdStart),
     filters.createdEnd === undefined ? undefined : lte(accounts.createdAt, filters.createdEnd),
     ...filters.usage.map(usageCondition),
@@ -112,7 +118,7 @@ export async function searchAccountRows(
   const text = `%${escaped}%`;
   const prefix = `${escaped}%`;
   const names = nameKeys.map((key) => sql`lower(${accounts.details}->>${key})`);
-  const anyName = (condition: (name: SQL) => SQL) => or(...names.map(condition)) as SQL;
+  const anyName = (condition: (name: SQL) => SQL) => or(...names.map(condition)) ?? sql`false`;
   const phoneMatch =
     search.phoneDigits === null
       ? undefined
