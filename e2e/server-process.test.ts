@@ -53,7 +53,7 @@ describe('one owner per data directory', () => {
     expect(third.output()).toContain('stopped');
     const migrate = await start({}, 'apps/server/src/cli/migrate.ts');
     expect(await migrate.exited).toBe(0);
-    expect(migrate.output()).toMatch(/\d+ migration\(s\) applied; latest \d{14}_\w+; 0 pending/);
+    expect(migrate.output()).toMatch(/\d+ migration\(s\) applied; latest \d{14}_[\w-]+; 0 pending/);
     const fourth = await start();
     await fourth.waitUntilHealthy();
     await fourth.stop('SIGTERM');
