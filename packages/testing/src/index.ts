@@ -6,3 +6,4 @@ export * from './test-app';
 export { startFakeS3Server } from './fakes/fake-s3-server';
 export * from './sign-in';
 export * from './sample-request';
+export { startFakeSmtpServer } from './fakes/fake-smtp-server';

@@ -21,7 +21,7 @@ export interface TestApp {
 }
 
 export interface TestAppOptions extends Partial<
-  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints'>
+  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints' | 'mail' | 'sms'>
 > {
   /** Receives the JSON log lines (otherwise logging is off). */
   logStream?: DestinationStream;
@@ -47,6 +47,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     ...(options.authenticator ? { authenticator: options.authenticator } : {}),
     ...(options.features ? { features: options.features } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.sms ? { sms: options.sms } : {}),
     ...(options.requireAllEndpoints === undefined
       ? {}
       : { requireAllEndpoints: options.requireAllEndpoints }),

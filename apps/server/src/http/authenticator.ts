@@ -23,8 +23,15 @@ export interface Authenticator {
   canActFor(actor: Actor, accountId: number): Promise<boolean>;
 }
 
-/** Resolves a tenant-owned record id to the account that owns it, or null when there is no such record. */
-export type OwnerResolver = (id: string | number) => Promise<number | null>;
+/**
+ * Resolves a tenant-owned record id to the account that owns it, or null when there is no such record. A record
+ * reachable from several accounts (a person who is a member of many) answers for the account the call acts for
+ * when it belongs there.
+ */
+export type OwnerResolver = (
+  id: string | number,
+  context: { actingAccountId: number },
+) => Promise<number | null>;
 
 /** Takes the session token from the query (spec) or an `Authorization: Bearer` header. */
 export function readCredentials(request: FastifyRequest): Credentials {

@@ -38,6 +38,7 @@ async function checkOwnership(
   kind: OwnedKind,
   id: string | number,
   field: string,
+  actingAccountId: number | null = null,
 ): Promise<void> {
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to use this call');
   if (kind === 'account') {
@@ -48,7 +49,7 @@ async function checkOwnership(
   }
   const resolve = registry.ownerResolvers.get(kind);
   if (!resolve) throw new Error(`No owner resolver for "${kind}" (${field})`);
-  const owner = await resolve(id);
+  const owner = await resolve(id, { actingAccountId: actingAccountId ?? actor.accountId });
   // A record of another tenant looks exactly like a missing one.
   if (owner === null || !(await registry.authenticator.canActFor(actor, owner))) {
     throw new AppError('NOT_FOUND', `No ${kind} ${String(id)}`);
@@ -121,7 +122,14 @@ export function registerEndpoint<E extends Endpoint>(
         const value = parsed[part]?.[field];
         if (value === undefined || value === null) continue;
         for (const id of Array.isArray(value) ? value : [value]) {
-          await checkOwnership(registry, actor, kind, id as string | number, `${part}.${field}`);
+          await checkOwnership(
+            registry,
+            actor,
+            kind,
+            id as string | number,
+            `${part}.${field}`,
+            targetAccountId ?? null,
+          );
         }
       }
 

@@ -5,7 +5,7 @@ import type { Feature } from '../feature';
 import { loadActingAccount, requirePermission } from './accounts.service';
 import { checkIn, saveMobileCheckIn } from './check-in.service';
 import { searchAccounts, searchOrganizations } from './directory.service';
-import { deleteAdminUser, inviteAdminUser, listAdminUsers } from './members.service';
+import { deleteAdminUser, inviteAdminUser, isPersonOfAccount, listAdminUsers } from './members.service';
 import { findHomeAccountId } from './people.service';
 import { openAvatar, readImageUpload, saveProfileImage } from './profile-image.service';
 import { changeUsername, getPublicProfile, saveSocialLinks } from './public-profile.service';
@@ -21,9 +21,12 @@ export const accountsDirectoryFeature: Feature = {
   ownerResolvers: ({ db }) => ({
     // A person is owned by their own account, else by the first account they are a member of; the services
     // then check that they administer the acting account.
-    member: async (id) => {
+    member: async (id, { actingAccountId }) => {
       const userId = Number(id);
-      return Number.isSafeInteger(userId) ? findHomeAccountId(db, userId) : null;
+      if (!Number.isSafeInteger(userId)) return null;
+      // A person invited here whose own account is elsewhere still belongs to this organization's people.
+      if (await isPersonOfAccount(db, userId, actingAccountId)) return actingAccountId;
+      return findHomeAccountId(db, userId);
     },
   }),
   registerRoutes({ implement, db, mail, storage, config }) {

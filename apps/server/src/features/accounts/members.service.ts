@@ -146,3 +146,9 @@ export async function deleteAdminUser(
   });
   return { success: true as const, message: 'Admin user successfully removed from your organization' };
 }
+
+/** True when the person is an owner or member of the account (the owner resolver of the `member` kind). */
+export async function isPersonOfAccount(db: Db, userId: number, accountId: number): Promise<boolean> {
+  const relation = await findAdminRelation(db, userId, accountId);
+  return relation !== null && (relation.homeOwner || relation.member);
+}

@@ -179,6 +179,15 @@ describe('admin users', () => {
       .from(users)
       .where(eq(users.email, demoEmail('agent1')));
     expect(home?.accountId).toBe(id.agent1);
+
+    // globex can remove them again although their own account is acme's agent1.
+    const removed = await call(t, 'DELETE', '/api/v2/deleteAdminUser', token.globex!, {
+      targetUserId: home?.id,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      (await call(t, 'GET', `/api/v1/account?targetAccountId=${id.globex}`, agentOwner.token)).statusCode,
+    ).toBe(403);
   });
 
   it('removes an admin user, who then loses access', async () => {
