@@ -15,6 +15,15 @@ afterAll(async () => {
   await server.dispose();
 });
 
+const codeFor = async (email: string) => {
+  const outbox = (await (await fetch(`${server.url}/api/dev/outbox?to=${email}&limit=1`)).json()) as {
+    items: { text: string }[];
+  };
+  const code = outbox.items[0]?.text.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no code for ${email}`);
+  return code;
+};
+
 const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const isDark = (rgb: string) => {
   const [r = 255, g = 255, b = 255] = (rgb.match(/\d+/g) ?? []).map(Number);
@@ -59,7 +68,7 @@ describe('the web app', () => {
     await context.close();
   });
 
-  it('signs in with the emailed code, shows who is signed in, and signs out', async () => {
+  it('signs in with the emailed code into the workspace, and signs out', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/app`);
@@ -67,19 +76,15 @@ describe('the web app', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Enter the 6-digit code').waitFor();
     await saveScreenshot(page, 'sign-in-code');
-    const outbox = (await (
-      await fetch(`${server.url}/api/dev/outbox?to=acme@demo.switchboard.test&limit=1`)
-    ).json()) as {
-      items: { text: string }[];
-    };
-    const code = outbox.items[0]?.text.match(/\d{6}/)?.[0] ?? '';
-    expect(code).toMatch(/^\d{6}$/);
-    await page.keyboard.type(code);
-    await page.getByRole('heading', { name: 'Acme Dental' }).waitFor();
+    await page.keyboard.type(await codeFor('acme@demo.switchboard.test'));
+    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    expect(page.url()).toMatch(/\/app\/org\/\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{43}$/);
-    await saveScreenshot(page, 'signed-in');
+    await page.getByText('Acme Front Desk').waitFor();
+    await saveScreenshot(page, 'workspace-organization');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Switchboard' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();

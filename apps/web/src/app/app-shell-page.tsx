@@ -1,86 +1,141 @@
-import { AppShell, Badge, Card, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
-import { parseAppPath, type AccountTier, type AppPathToken } from '../lib/parse-app-path';
+import {
+  AppShell,
+  Burger,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Navigate, useParams } from 'react-router';
+import { parseAppPath } from '../lib/parse-app-path';
+import { readSessionToken } from '../lib/session';
 import { BrandMark } from './brand-mark';
 import classes from './app-shell-page.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { OverlayHost } from './overlays/overlay-host';
+import { useOverlayLink } from './shell/overlay-link';
+import { SectionPlaceholder } from './shell/section-placeholder';
+import { SettingsScreen } from './shell/settings-screen';
+import { TierBreadcrumbs } from './shell/tier-breadcrumbs';
+import { TierHome } from './shell/tier-home';
+import { tierOfType } from './shell/tiers';
+import { useAccount } from './shell/use-current-account';
+import { useRememberLastAccount } from './shell/use-remember-last-account';
+import { UserMenu } from './shell/user-menu';
+import { workspaceSections } from './shell/workspace-sections';
 
-const tierNames: Record<AccountTier, string> = {
-  partner: 'Partner',
-  reseller: 'Reseller',
-  org: 'Organization',
-  agent: 'Agent account',
-};
-
-function describeToken(token: AppPathToken): string {
-  return token.kind === 'tier' ? `${tierNames[token.tier]} #${token.id}` : 'Screen or section';
+/** An organization may limit the overlays its people can open (settings.allowedOverlays); absent means all. */
+function allowedOverlays(settings: Record<string, unknown>): ReadonlySet<string> | null {
+  const allowed = settings.allowedOverlays;
+  return Array.isArray(allowed)
+    ? new Set(allowed.filter((flag): flag is string => typeof flag === 'string'))
+    : null;
 }
 
-/** The signed-in app's catch-all (`/app/*`); for now it shows how the path is read. */
+/** The signed-in workspace (`/app/*`): tier breadcrumbs, the navigation of the current account, its screens. */
 export function AppShellPage() {
   const tokens = parseAppPath(useParams()['*'] ?? '');
+  const tiers = tokens.flatMap((token) => (token.kind === 'tier' ? [token] : []));
+  const current = tiers.at(-1) ?? null;
+  const section = tokens.at(-1)?.kind === 'segment' ? (tokens.at(-1)?.token ?? '') : '';
+  const [navOpen, nav] = useDisclosure(false);
+  const wide = useMediaQuery('(min-width: 768px)');
+  const openOverlay = useOverlayLink();
+  const account = useAccount(current?.id ?? null);
+  useRememberLastAccount(current);
+
+  if (readSessionToken() === null) return <Navigate to="/app" replace />;
+  if (account.isPending) {
+    return (
+      <Group justify="center" h="100vh">
+        <Loader />
+      </Group>
+    );
+  }
+  if (account.isError) {
+    if (account.error.status === 401) return <Navigate to="/app" replace />;
+    return (
+      <Stack align="center" justify="center" h="100vh" gap="xs">
+        <Text fw={600}>This account cannot be opened</Text>
+        <Text c="dimmed" size="sm">
+          {account.error.message}
+        </Text>
+        <Link to="/app">Back to your account</Link>
+      </Stack>
+    );
+  }
+  const data = account.data;
+  // A path without tiers opens the signed-in account's own workspace.
+  if (!current)
+    return <Navigate to={`/app/${tierOfType[data.account.accountType]}/${data.account.id}`} replace />;
+
+  const basePath = `/app/${tiers.map((tier) => `${tier.tier}/${tier.id}`).join('/')}`;
+  const sections = workspaceSections.filter((item) => item.types.includes(data.account.accountType));
+  const active = sections.find((item) => item.segment === section) ?? sections[0];
+  // On settings screens the sidebar shrinks to icons on larger screens (spec §2).
+  const minimized = section === 'settings' && wide;
 
   return (
-    <AppShell header={{ height: 60 }} padding="lg">
-      <AppShell.Header px="lg">
-        <Group h="100%" justify="space-between">
-          <BrandMark />
-          <ColorSchemeToggle />
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: minimized ? 72 : 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      padding="lg"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" miw={0}>
+            <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
+            <UnstyledButton component={Link} to="/app/home" aria-label="Switchboard home">
+              <BrandMark />
+            </UnstyledButton>
+            <TierBreadcrumbs tiers={tiers} />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <UserMenu user={data.user} onSettings={() => openOverlay('settings')} />
+          </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <ScrollArea>
+          {sections.map((item) => {
+            const link = (
+              <NavLink
+                key={item.segment}
+                component={Link}
+                to={item.segment ? `${basePath}/${item.segment}` : basePath}
+                label={minimized ? undefined : item.label}
+                aria-label={item.label}
+                leftSection={<item.icon size={18} stroke={1.7} />}
+                active={item === active}
+                onClick={nav.close}
+              />
+            );
+            return minimized ? (
+              <Tooltip key={item.segment} label={item.label} position="right">
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            );
+          })}
+        </ScrollArea>
+      </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
-        <Container size="md" py="lg">
-          <Stack gap="lg">
-            <Stack gap={4}>
-              <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.06em' }}>
-                Signed-in app
-              </Text>
-              <Title order={1} fz="h2">
-                {tokens.at(-1)?.token ?? 'Home'}
-              </Title>
-              <Text c="dimmed" size="sm">
-                The screen for this path will render here. Below is how the app reads the path.
-              </Text>
-            </Stack>
-            <Card padding={0} shadow="xs">
-              <Group px="lg" py="md" justify="space-between">
-                <Text fw={600}>Path segments</Text>
-                <Badge variant="light" radius="sm">
-                  {tokens.length} {tokens.length === 1 ? 'token' : 'tokens'}
-                </Badge>
-              </Group>
-              {tokens.length === 0 ? (
-                <Text px="lg" pb="lg" c="dimmed" size="sm">
-                  No segments after /app.
-                </Text>
-              ) : (
-                <Table verticalSpacing="sm" horizontalSpacing="lg">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Token</Table.Th>
-                      <Table.Th>Meaning</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {tokens.map((token, index) => (
-                      <Table.Tr key={`${index}-${token.token}`}>
-                        <Table.Td>
-                          <Badge variant={token.kind === 'tier' ? 'light' : 'default'} radius="sm" tt="none">
-                            {token.token}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{describeToken(token)}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-            </Card>
-          </Stack>
-        </Container>
+        {!active || active.segment === '' ? (
+          <TierHome account={data.account} basePath={basePath} />
+        ) : active.segment === 'settings' ? (
+          <SettingsScreen data={data} />
+        ) : (
+          <SectionPlaceholder title={active.label} description={active.description} icon={active.icon} />
+        )}
       </AppShell.Main>
+      <OverlayHost allowedFlags={allowedOverlays(data.account.settings)} />
     </AppShell>
   );
 }

@@ -21,7 +21,11 @@ type Slot<Name extends string, Value> = [Value] extends [undefined]
 /** What a call takes: each part is required only when the endpoint declares it with a required field. */
 export type ApiInput<E extends Endpoint> = Slot<'params', RequestInput<E>['params']> &
   Slot<'query', RequestInput<E>['query']> &
-  Slot<'body', RequestInput<E>['body']> & { readonly signal?: AbortSignal };
+  Slot<'body', RequestInput<E>['body']> & {
+    readonly signal?: AbortSignal;
+    /** The account the call acts for (every signed-in call accepts it; the server checks it). */
+    readonly targetAccountId?: number;
+  };
 
 /** The input argument may be left out when nothing in it is required. */
 export type ApiArgs<E extends Endpoint> =
@@ -117,10 +121,17 @@ export function createApiClient(options: ApiClientOptions = {}): CallApi {
     endpoint: E,
     ...args: ApiArgs<E>
   ): Promise<ResponseOf<E>> {
-    const input: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal } = args[0] ?? {};
+    const input: {
+      params?: unknown;
+      query?: unknown;
+      body?: unknown;
+      signal?: AbortSignal;
+      targetAccountId?: number;
+    } = args[0] ?? {};
     const store = storage();
     const query: Record<string, unknown> = {
       ...(isRecord(input.query) ? input.query : {}),
+      ...(input.targetAccountId === undefined ? {} : { targetAccountId: input.targetAccountId }),
     };
     for (const key of Object.values(credentialKeys)) {
       if (query[key] === undefined || query[key] === null || query[key] === '') {

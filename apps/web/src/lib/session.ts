@@ -1,7 +1,8 @@
 import { credentialKeys } from './api-client';
+import { mobileFlagKeys } from './mobile-flags';
 
 /** Flags that survive logout (spec: logout clears local storage except the mobile and generic-brand flags). */
-const keptOnLogout = ['mobileApp', 'genericBrand'] as const;
+const keptOnLogout = mobileFlagKeys;
 
 export function readSessionToken(): string | null {
   try {

@@ -16,10 +16,10 @@ export function apiQueryScope(endpoint: Endpoint): QueryKey {
   return [`${endpoint.method} ${endpoint.path}`];
 }
 
-/** The cache key of one call: the endpoint's scope and the input's params, query and body. */
+/** The cache key of one call: the endpoint's scope, the acting account, and the params, query and body. */
 export function apiQueryKey<E extends Endpoint>(endpoint: E, input?: ApiInput<E>): QueryKey {
-  const { params = null, query = null, body = null } = input ?? {};
-  return [...apiQueryScope(endpoint), { params, query, body }];
+  const { params = null, query = null, body = null, targetAccountId = null } = input ?? {};
+  return [...apiQueryScope(endpoint), { targetAccountId, params, query, body }];
 }
 
 export type ApiQueryOptions<E extends Endpoint, TData = ResponseOf<E>> = Omit<

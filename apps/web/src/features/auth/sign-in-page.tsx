@@ -1,12 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { CenteredPage } from '../../app/centered-page';
 import { ColorSchemeToggle } from '../../app/color-scheme-toggle';
 import { readSessionToken } from '../../lib/session';
 import { SignInForm } from './sign-in-form';
-import { SignedInCard } from './signed-in-card';
 
-/** `/app`: sign in by email or phone code, or, when signed in, who you are and the way in. */
+/** `/app`: sign in by email or phone code; a signed-in visitor goes straight to the workspace. */
 export function SignInPage() {
   const [signedIn, setSignedIn] = useState(() => readSessionToken() !== null);
   return (
@@ -19,7 +19,8 @@ export function SignInPage() {
       }
     >
       {signedIn ? (
-        <SignedInCard onSignedOut={() => setSignedIn(false)} />
+        // A workspace path without tiers opens the signed-in account's own workspace.
+        <Navigate to="/app/home" replace />
       ) : (
         <Stack gap="lg">
           <Stack gap={6}>

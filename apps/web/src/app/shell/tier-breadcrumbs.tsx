@@ -1,0 +1,42 @@
+import { Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { AppPathToken } from '../../lib/parse-app-path';
+import { tierLabels } from './tiers';
+import { useAccount } from './use-current-account';
+
+type TierToken = Extract<AppPathToken, { kind: 'tier' }>;
+
+function Crumb({ token, to, last }: { token: TierToken; to: string; last: boolean }) {
+  const account = useAccount(token.id);
+  const name = account.data?.account.displayName;
+  const label = name ?? `${tierLabels[token.tier]} ${token.id}`;
+  if (account.isPending) return <Skeleton height={14} width={90} radius="sm" />;
+  return last ? (
+    <Text size="sm" fw={600} truncate maw={220}>
+      {label}
+    </Text>
+  ) : (
+    <Anchor component={Link} to={to} size="sm" c="dimmed" truncate maw={180}>
+      {label}
+    </Anchor>
+  );
+}
+
+/** partner → reseller → organization → agent, each a link back to that tier. */
+export function TierBreadcrumbs({ tiers }: { tiers: TierToken[] }) {
+  return (
+    <Breadcrumbs separatorMargin={6} visibleFrom="sm">
+      {tiers.map((token, index) => (
+        <Crumb
+          key={token.token}
+          token={token}
+          last={index === tiers.length - 1}
+          to={`/app/${tiers
+            .slice(0, index + 1)
+            .map((tier) => `${tier.tier}/${tier.id}`)
+            .join('/')}`}
+        />
+      ))}
+    </Breadcrumbs>
+  );
+}

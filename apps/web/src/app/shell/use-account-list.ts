@@ -1,0 +1,33 @@
+import { endpoints } from '@switchboard/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+import type { AccountType } from './tiers';
+
+const pageSize = 20;
+
+const listEndpoint = {
+  reseller: endpoints.listResellers,
+  organization: endpoints.listOrganizations,
+  agent: endpoints.listAccounts,
+} as const;
+
+/** The children of an account, 20 at a time; more pages load while fewer than totalAccounts are loaded. */
+export function useAccountList(parentId: number, childType: Exclude<AccountType, 'partner'>) {
+  const query = useInfiniteQuery({
+    queryKey: ['accounts', childType, parentId],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      callApi(listEndpoint[childType], {
+        targetAccountId: parentId,
+        query: { page: pageParam, pageSize, pagination: true },
+        signal,
+      }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.accounts.length, 0);
+      return loaded < last.totalAccounts ? pages.length : undefined;
+    },
+  });
+  const accounts = query.data?.pages.flatMap((page) => page.accounts) ?? [];
+  const total = query.data?.pages[0]?.totalAccounts ?? 0;
+  return { ...query, accounts, total };
+}

@@ -1,0 +1,63 @@
+import {
+  IconAddressBook,
+  IconChartBar,
+  IconHome,
+  IconListDetails,
+  IconMessages,
+  IconRobot,
+  IconSettings,
+  type Icon,
+} from '@tabler/icons-react';
+import type { AccountType } from './tiers';
+
+export interface WorkspaceSection {
+  /** The path segment after the tier (empty for the tier's home). */
+  segment: string;
+  label: string;
+  icon: Icon;
+  description: string;
+  types: readonly AccountType[];
+}
+
+const all = ['partner', 'reseller', 'organization', 'agent'] as const;
+
+/** The navigation of the workspace; an area's screens render at its segment. */
+export const workspaceSections: readonly WorkspaceSection[] = [
+  { segment: '', label: 'Overview', icon: IconHome, description: '', types: all },
+  {
+    segment: 'inbox',
+    label: 'Inbox',
+    icon: IconMessages,
+    description: 'Conversations your agents had by phone and text, with the ones that need a person first.',
+    types: ['organization', 'agent'],
+  },
+  {
+    segment: 'contacts',
+    label: 'Contacts',
+    icon: IconAddressBook,
+    description: 'The people your agents talk to, with their details and history.',
+    types: ['organization', 'agent'],
+  },
+  {
+    segment: 'agent',
+    label: 'Agent',
+    icon: IconRobot,
+    description: "The agent's prompt, greeting, actions, apps, voice and versions, with a test call.",
+    types: ['agent'],
+  },
+  {
+    segment: 'logs',
+    label: 'Call logs',
+    icon: IconListDetails,
+    description: 'Every call and conversation with filters, columns and CSV or JSON export.',
+    types: all,
+  },
+  {
+    segment: 'dashboard',
+    label: 'Dashboard',
+    icon: IconChartBar,
+    description: 'Minutes saved, calls answered, appointments booked and your own metrics.',
+    types: all,
+  },
+  { segment: 'settings', label: 'Settings', icon: IconSettings, description: '', types: all },
+];
