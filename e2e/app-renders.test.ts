@@ -80,13 +80,71 @@ describe('the web app', () => {
     await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
     expect(page.url()).toMatch(/\/app\/org\/\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{43}$/);
-    await page.getByText('Acme Front Desk').waitFor();
+    await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).waitFor();
     await saveScreenshot(page, 'workspace-organization');
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Switchboard' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('signs in through a white-label embed link, and explains a used one', async () => {
+    const email = 'reseller@demo.switchboard.test';
+    await fetch(`${server.url}/api/v1/signin/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const session = (await (
+      await fetch(`${server.url}/api/v1/email/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, verificationCode: await codeFor(email) }),
+      })
+    ).json()) as { token: string };
+    const minted = (await (
+      await fetch(
+        `${server.url}/api/v2/auth/account/oneTimeAuthToken?token=${session.token}&email=acme@demo.switchboard.test`,
+      )
+    ).json()) as { authToken: string };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/embed?authToken=${minted.authToken}&email=acme@demo.switchboard.test`);
+    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.goto(`${server.url}/app/embed?authToken=${minted.authToken}`);
+    await page.getByRole('heading', { name: 'Could not authenticate with token' }).waitFor();
+    await page.goto(`${server.url}/app/embed`);
+    await page.getByRole('heading', { name: 'No auth token provided' }).waitFor();
+    await saveScreenshot(page, 'embed-no-token');
+    await context.close();
+  });
+
+  it('shows the sandbox outbox page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/dev/outbox`);
+    await page.getByRole('heading', { name: 'Sandbox outbox' }).waitFor();
+    await page.getByText('acme@demo.switchboard.test').first().waitFor();
+    await saveScreenshot(page, 'outbox');
+    await context.close();
+  });
+
+  it('signs up a new business by email', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Work email').fill('owner@bakery.test');
+    await page.getByLabel('Your name').fill('Bea Baker');
+    await page.getByLabel('Business name').fill('Bea Bakery');
+    await saveScreenshot(page, 'sign-up');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Enter the 6-digit code').waitFor();
+    await page.keyboard.type(await codeFor('owner@bakery.test'));
+    await page.getByRole('heading', { name: 'Bea Bakery', level: 2 }).waitFor();
+    await page.getByRole('cell', { name: 'Bea Bakery Agent', exact: true }).waitFor();
     await context.close();
   });
 

@@ -5,6 +5,10 @@
 export const webPages = {
   app: '/app',
   appCatchAll: '/app/*',
+  /** The white-label embed: signs in with a one-time token (`?authToken=&email=`). */
+  embed: '/app/embed',
+  /** What the sandbox mail and SMS providers sent. */
+  devOutbox: '/app/dev/outbox',
   mobileStart: '/mobile/start',
   inbox: '/inbox',
   paymentCancel: '/payment/cancel',

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   AppShell,
   Burger,
   Group,
@@ -11,14 +12,16 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconHelp } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { parseAppPath } from '../lib/parse-app-path';
-import { readSessionToken } from '../lib/session';
+import { clearSession, readSessionToken } from '../lib/session';
 import { BrandMark } from './brand-mark';
 import classes from './app-shell-page.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { OverlayHost } from './overlays/overlay-host';
 import { useOverlayLink } from './shell/overlay-link';
+import { FavouriteAgents } from './shell/favourite-agents';
 import { SectionPlaceholder } from './shell/section-placeholder';
 import { SettingsScreen } from './shell/settings-screen';
 import { TierBreadcrumbs } from './shell/tier-breadcrumbs';
@@ -58,7 +61,11 @@ export function AppShellPage() {
     );
   }
   if (account.isError) {
-    if (account.error.status === 401) return <Navigate to="/app" replace />;
+    // A session the server no longer accepts (revoked, expired, account disabled) is a sign-out.
+    if (account.error.status === 401 || (account.error.status === 403 && current === null)) {
+      clearSession();
+      return <Navigate to="/app" replace />;
+    }
     return (
       <Stack align="center" justify="center" h="100vh" gap="xs">
         <Text fw={600}>This account cannot be opened</Text>
@@ -96,6 +103,17 @@ export function AppShellPage() {
             <TierBreadcrumbs tiers={tiers} />
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Help">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                radius="md"
+                aria-label="Help"
+                onClick={() => openOverlay('help')}
+              >
+                <IconHelp size={18} stroke={1.7} />
+              </ActionIcon>
+            </Tooltip>
             <ColorSchemeToggle />
             <UserMenu user={data.user} onSettings={() => openOverlay('settings')} />
           </Group>
@@ -124,6 +142,9 @@ export function AppShellPage() {
               link
             );
           })}
+          {data.account.accountType === 'organization' && !minimized && (
+            <FavouriteAgents organizationId={data.account.id} basePath={basePath} onNavigate={nav.close} />
+          )}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>

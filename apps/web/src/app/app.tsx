@@ -9,7 +9,7 @@ import { colorSchemeManager, forcedColorSchemeFor } from './color-scheme';
 import { toastSettings } from './notify';
 import { queryClient } from './query-client';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function subscribeToRouter(onChange: () => void): () => void {
   return router.subscribe(onChange);
@@ -26,13 +26,14 @@ export function App() {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
       forceColorScheme={forcedColorSchemeFor(pathname)}
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <NavigationProgress size={3} />
+          <NavigationProgress size={3} aria-label="Page loading" />
           <Notifications autoClose={toastSettings.autoClose} limit={toastSettings.limit} />
           <RouterProvider router={router} />
         </ModalsProvider>

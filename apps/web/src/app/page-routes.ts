@@ -11,6 +11,8 @@ type LazyPage = () => Promise<{ Component: ComponentType }>;
 const pageComponents = {
   app: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
   appCatchAll: async () => ({ Component: (await import('./app-shell-page')).AppShellPage }),
+  embed: async () => ({ Component: (await import('../features/auth/embed-page')).EmbedPage }),
+  devOutbox: async () => ({ Component: (await import('../features/outbox/outbox-page')).OutboxPage }),
   mobileStart: async () => ({
     Component: (await import('../features/accounts/mobile-start-page')).MobileStartPage,
   }),

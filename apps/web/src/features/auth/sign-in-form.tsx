@@ -6,7 +6,10 @@ import { callApi } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { storeSession } from '../../lib/session';
 
-type Step = { kind: 'identify' } | { kind: 'code'; channel: 'email' | 'phone'; identifier: string };
+type Step =
+  | { kind: 'identify' }
+  | { kind: 'signup' }
+  | { kind: 'code'; channel: 'email' | 'phone'; identifier: string };
 
 const looksLikeEmail = (text: string) => text.includes('@');
 
@@ -14,6 +17,7 @@ const looksLikeEmail = (text: string) => text.includes('@');
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [step, setStep] = useState<Step>({ kind: 'identify' });
   const [identifier, setIdentifier] = useState('');
+  const [signup, setSignup] = useState({ name: '', businessName: '' });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,6 +46,26 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       else await callApi(endpoints.signinPhoneNumber, { body: { phoneNumber: text } });
       setCode('');
       setStep({ kind: 'code', channel: looksLikeEmail(text) ? 'email' : 'phone', identifier: text });
+    });
+  };
+
+  const signUp = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const email = identifier.trim();
+    if (!email || !looksLikeEmail(email)) {
+      setError('Enter your email address');
+      return;
+    }
+    void run(async () => {
+      await callApi(endpoints.signupEmail, {
+        body: {
+          email,
+          name: signup.name.trim() || undefined,
+          businessName: signup.businessName.trim() || undefined,
+        },
+      });
+      setCode('');
+      setStep({ kind: 'code', channel: 'email', identifier: email });
     });
   };
 
@@ -106,6 +130,48 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     );
   }
 
+  if (step.kind === 'signup') {
+    return (
+      <form onSubmit={signUp} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Work email"
+            type="email"
+            autoComplete="email"
+            value={identifier}
+            onChange={(event) => setIdentifier(event.currentTarget.value)}
+            error={error}
+            autoFocus
+          />
+          <TextInput
+            label="Your name"
+            autoComplete="name"
+            value={signup.name}
+            onChange={(event) => setSignup({ ...signup, name: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Business name"
+            autoComplete="organization"
+            value={signup.businessName}
+            onChange={(event) => setSignup({ ...signup, businessName: event.currentTarget.value })}
+          />
+          <Button type="submit" fullWidth loading={busy}>
+            Create account
+          </Button>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => setStep({ kind: 'identify' })}
+          >
+            I already have an account
+          </Anchor>
+        </Stack>
+      </form>
+    );
+  }
+
   const phone = identifier.trim() !== '' && !looksLikeEmail(identifier) && /^[+\d(]/.test(identifier.trim());
   return (
     <form onSubmit={requestCode} noValidate>
@@ -123,6 +189,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         <Button type="submit" fullWidth loading={busy}>
           Continue
         </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          New here?{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => setStep({ kind: 'signup' })}>
+            Create an account
+          </Anchor>
+        </Text>
       </Stack>
     </form>
   );

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { checkAccessibility } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { startBuiltServer } from './support/built-server';
+
+// axe-core (WCAG 2.0/2.1 A and AA plus best practices) over the sign-in page and the signed-in
+// workspace; any serious or critical violation fails.
+
+const email = 'acme@demo.switchboard.test';
+
+let server: Awaited<ReturnType<typeof startBuiltServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startBuiltServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await server.dispose();
+});
+
+async function latestCode(to: string): Promise<string> {
+  const outbox = (await (
+    await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`)
+  ).json()) as { items: { text: string }[] };
+  const code = outbox.items[0]?.text.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no sign-in code for ${to}`);
+  return code;
+}
+
+async function newPage(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: theme });
+  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  return { context, page: await context.newPage() };
+}
+
+async function openSignIn(page: Page): Promise<void> {
+  await page.goto(`${server.url}/app`);
+  await page.getByRole('heading', { name: 'Sign in to Switchboard' }).waitFor();
+}
+
+describe('accessibility of the sign-in page', () => {
+  it('has no serious violations in the light theme', async () => {
+    const { context, page } = await newPage('light');
+    await openSignIn(page);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    expect(await checkAccessibility(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious violations in the dark theme', async () => {
+    const { context, page } = await newPage('dark');
+    await openSignIn(page);
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await checkAccessibility(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious violations at the code-entry step', async () => {
+    const { context, page } = await newPage('light');
+    await openSignIn(page);
+    await page.getByLabel('Email or phone').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Enter the 6-digit code').waitFor();
+    expect(await checkAccessibility(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('accessibility of the signed-in workspace', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let workspacePath: string;
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage('light'));
+    await openSignIn(page);
+    await page.getByLabel('Email or phone').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Enter the 6-digit code').waitFor();
+    await page.keyboard.type(await latestCode(email));
+    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    workspacePath = new URL(page.url()).pathname;
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('has no serious violations in the organization workspace', async () => {
+    // Let the lists finish loading before judging them.
+    await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
+    expect(await checkAccessibility(page)).toEqual([]);
+  });
+
+  it('has no serious violations with the members overlay open', async () => {
+    await page.goto(`${server.url}${workspacePath}?members=true`);
+    const panel = page.locator('[data-overlay-flag="members"]');
+    await panel.waitFor();
+    await panel.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
+    expect(await checkAccessibility(page)).toEqual([]);
+  });
+
+  it('has no serious violations on the settings screen', async () => {
+    await page.goto(`${server.url}${workspacePath}`);
+    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
+    expect(await checkAccessibility(page)).toEqual([]);
+  });
+});

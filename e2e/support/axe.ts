@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Runs axe-core in the page and returns its serious and critical violations as readable lines
+ * (rule id, impact, help and the first three offending selectors); an empty list is a pass.
+ */
+export async function checkAccessibility(
+  page: Page,
+  options: { include?: string; disableRules?: string[] } = {},
+): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const runOptions: RunOptions = {
+    resultTypes: ['violations'],
+    runOnly: { type: 'tag', values: tags },
+    rules: Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }])),
+  };
+  const results = await page.evaluate(
+    ([include, opts]) => {
+      const { axe } = window as unknown as {
+        axe: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+      };
+      return axe.run(include ?? document, opts);
+    },
+    [options.include ?? null, runOptions] as const,
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const targets = violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.map(String).join(' > '))
+        .join(', ');
+      const more = violation.nodes.length > 3 ? ` (+${violation.nodes.length - 3} more)` : '';
+      return `${violation.id} [${violation.impact}] ${violation.help}: ${targets}${more}`;
+    });
+}
