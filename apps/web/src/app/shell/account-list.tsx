@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { endpoints } from '@switchboard/contract';
 import { IconDots, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -90,7 +102,9 @@ export function AccountList({
               <Table.Th>Name</Table.Th>
               <Table.Th visibleFrom="sm">Username</Table.Th>
               <Table.Th visibleFrom="md">Plan</Table.Th>
-              <Table.Th w={48} />
+              <Table.Th w={48}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
