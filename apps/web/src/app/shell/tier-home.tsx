@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useOverlayLink } from './overlay-link';
 import { AccountList } from './account-list';
 import { childTypeOf } from './tiers';
+import { Fact } from './fact';
 
 type Account = ResponseOf<typeof endpoints.getAccount>['account'];
 
@@ -18,17 +19,6 @@ const createLabel = {
   agent: 'New agent account',
 } as const;
 const listTitle = { reseller: 'Resellers', organization: 'Organizations', agent: 'Agent accounts' } as const;
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </Stack>
-  );
-}
 
 /** The landing screen of a tier: its facts and, above agent level, the accounts under it. */
 export function TierHome({ account, basePath }: { account: Account; basePath: string }) {

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { endpoints } from '@switchboard/contract';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useState, type SyntheticEvent } from 'react';
 import { callApi } from '../../lib/api-client';
+import { CodeEntry } from '../../app/code-entry';
 import { ApiError } from '../../lib/api-error';
 import { storeSession } from '../../lib/session';
 
@@ -96,28 +97,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   if (step.kind === 'code') {
     return (
       <Stack gap="md">
-        <Text size="sm">
-          Enter the 6-digit code sent to <b>{step.identifier}</b>.
-        </Text>
-        <Group justify="center">
-          <PinInput
-            length={6}
-            type="number"
-            oneTimeCode
-            autoFocus
-            value={code}
-            onChange={setCode}
-            onComplete={submitCode}
-            disabled={busy}
-            error={error !== null}
-            aria-label="Verification code"
-          />
-        </Group>
-        {error && (
-          <Text size="sm" c="red" ta="center" role="alert">
-            {error}
-          </Text>
-        )}
+        <CodeEntry
+          sentTo={step.identifier}
+          value={code}
+          onChange={setCode}
+          onComplete={submitCode}
+          disabled={busy}
+          error={error}
+        />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={() => setStep({ kind: 'identify' })}>
             Use another address

@@ -20,6 +20,7 @@ import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { apiQueryScope, useApiQuery } from '../../../lib/use-api';
 import { usePathAccount } from './use-path-account';
+import { Fact } from '../../../app/shell/fact';
 
 interface Props {
   value: string | null;
@@ -31,17 +32,6 @@ function useTargetAccount(value: string | null) {
   const { accountId } = usePathAccount();
   const id = value !== null && /^\d+$/.test(value) ? Number(value) : accountId;
   return useApiQuery(endpoints.getAccount, id === null ? {} : { targetAccountId: id }, { retry: false });
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </Stack>
-  );
 }
 
 /** orgInfo, resellerInfo, partnerInfo, resellerPreview: who an account is. */

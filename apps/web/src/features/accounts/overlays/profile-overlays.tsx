@@ -1,7 +1,8 @@
-import { Button, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { endpoints } from '@switchboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
+import { CodeEntry } from '../../../app/code-entry';
 import { notify } from '../../../app/notify';
 import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
@@ -169,28 +170,7 @@ function VerifyContactOverlay({ channel, close }: { channel: 'email' | 'phone'; 
       channel === 'email' ? 'Email verified' : 'Phone number verified',
       close,
     );
-  return (
-    <Stack gap="md">
-      <Text size="sm">
-        Enter the 6-digit code sent to <b>{address}</b>.
-      </Text>
-      <Group justify="center">
-        <PinInput
-          length={6}
-          type="number"
-          oneTimeCode
-          autoFocus
-          onComplete={(code) => void confirm(code)}
-          error={state.error !== null}
-        />
-      </Group>
-      {state.error && (
-        <Text size="sm" c="red" ta="center" role="alert">
-          {state.error}
-        </Text>
-      )}
-    </Stack>
-  );
+  return <CodeEntry sentTo={address} onComplete={(code) => void confirm(code)} error={state.error} />;
 }
 
 export const EditEmailOverlay = ({ close }: { close: () => void }) => (
