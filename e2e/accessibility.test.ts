@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { checkAccessibility } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startBuiltServer } from './support/built-server';
+import { latestCode as latestOutboxCode } from './support/outbox';
 
 // axe-core (WCAG 2.0/2.1 A and AA plus best practices) over the sign-in page and the signed-in
 // workspace; any serious or critical violation fails.
@@ -21,14 +22,7 @@ afterAll(async () => {
   await server.dispose();
 });
 
-async function latestCode(to: string): Promise<string> {
-  const outbox = (await (
-    await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`)
-  ).json()) as { items: { text: string }[] };
-  const code = outbox.items[0]?.text.match(/\d{6}/)?.[0];
-  if (!code) throw new Error(`no sign-in code for ${to}`);
-  return code;
-}
+const latestCode = (to: string) => latestOutboxCode(server.url, to);
 
 async function newPage(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: theme });

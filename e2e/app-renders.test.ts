@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { startBuiltServer } from './support/built-server';
+import { latestCode } from './support/outbox';
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
 let browser: Browser;
@@ -15,14 +16,7 @@ afterAll(async () => {
   await server.dispose();
 });
 
-const codeFor = async (email: string) => {
-  const outbox = (await (await fetch(`${server.url}/api/dev/outbox?to=${email}&limit=1`)).json()) as {
-    items: { text: string }[];
-  };
-  const code = outbox.items[0]?.text.match(/\d{6}/)?.[0];
-  if (!code) throw new Error(`no code for ${email}`);
-  return code;
-};
+const codeFor = (email: string) => latestCode(server.url, email);
 
 const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const isDark = (rgb: string) => {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { overlayFlags } from '@switchboard/contract';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { startBuiltServer } from './support/built-server';
+import { latestCode as latestOutboxCode } from './support/outbox';
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
 let browser: Browser;
@@ -10,14 +11,7 @@ let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
-async function latestCode(to: string): Promise<string> {
-  const outbox = (await (
-    await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`)
-  ).json()) as {
-    items: { text: string; subject: string | null }[];
-  };
-  return outbox.items[0]?.text.match(/\d{6}/)?.[0] ?? '';
-}
+const latestCode = (to: string) => latestOutboxCode(server.url, to);
 
 beforeAll(async () => {
   server = await startBuiltServer();

@@ -56,3 +56,27 @@ export function presentAccountView(
     permissions: viewer.permissions,
   };
 }
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  pagination: boolean;
+}
+
+/** The rows one page covers (all of them when pagination is off). */
+export function pageWindow(paging: Paging): { limit: number | null; offset: number } {
+  return paging.pagination
+    ? { limit: paging.pageSize, offset: paging.page * paging.pageSize }
+    : { limit: null, offset: 0 };
+}
+
+/** A page of accounts as every list call answers it: `{ success, accounts, totalAccounts, pageSize, pageNumber }`. */
+export function presentAccountPage(rows: AccountRow[], total: number, paging: Paging) {
+  return {
+    success: true as const,
+    accounts: rows.map(presentAccountSummary),
+    totalAccounts: total,
+    pageSize: paging.pagination ? paging.pageSize : rows.length,
+    pageNumber: paging.pagination ? paging.page : 0,
+  };
+}

@@ -25,7 +25,7 @@ import {
   type AccountRow,
   type AccountType,
 } from './accounts.repo';
-import { presentAccountSummary, presentAccountView } from './account-presenter';
+import { pageWindow, presentAccountPage, presentAccountView } from './account-presenter';
 
 export interface AccountsDeps {
   db: Db;
@@ -154,16 +154,9 @@ export async function listChildren(
     parentId: parent.id,
     accountType: type,
     activeOnly: paging.active,
-    limit: paging.pagination ? paging.pageSize : null,
-    offset: paging.pagination ? paging.page * paging.pageSize : 0,
+    ...pageWindow(paging),
   });
-  return {
-    success: true as const,
-    accounts: rows.map(presentAccountSummary),
-    totalAccounts: total,
-    pageSize: paging.pagination ? paging.pageSize : rows.length,
-    pageNumber: paging.pagination ? paging.page : 0,
-  };
+  return presentAccountPage(rows, total, paging);
 }
 
 /** The caller's permission flags on an account (spec part 1 §6). */

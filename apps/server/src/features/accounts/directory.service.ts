@@ -3,7 +3,7 @@ import { usageRangeKeys, type directoryEndpoints } from '@switchboard/contract';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
-import { presentAccountSummary } from './account-presenter';
+import { pageWindow, presentAccountPage, presentAccountSummary } from './account-presenter';
 import { loadActingAccount } from './accounts.service';
 import {
   searchAccountRows,
@@ -74,18 +74,9 @@ export async function searchOrganizations(
       createdEnd: query.createdEnd === undefined ? undefined : new Date(query.createdEnd),
       usage: usageRanges(query),
     },
-    {
-      limit: query.pagination ? query.pageSize : null,
-      offset: query.pagination ? query.page * query.pageSize : 0,
-    },
+    pageWindow(query),
   );
-  return {
-    success: true as const,
-    accounts: rows.map(presentAccountSummary),
-    totalAccounts: total,
-    pageSize: query.pagination ? query.pageSize : rows.length,
-    pageNumber: query.pagination ? query.page : 0,
-  };
+  return presentAccountPage(rows, total, query);
 }
 
 /** Accounts of every tier under the acting one matching the phrase; `enhanced` also matches phone numbers. */
