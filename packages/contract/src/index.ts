@@ -9,6 +9,7 @@ export * from './endpoint';
 export * from './errors';
 export * from './fields';
 export * from './pages';
+export * from './agent-config';
 export * from './accounts';
 export * from './auth';
 export * from './directory';

@@ -8,3 +8,4 @@ export * from './permissions';
 export * from './role';
 export * from './username';
 export * from './website';
+export * from './agent-functions';
