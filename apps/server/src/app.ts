@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint, type OwnedKind } from '@switchboard/contract';
 import { installErrorHandler, errorBody } from './http/error-handler';
@@ -16,6 +17,8 @@ import type { MailProvider } from './providers/mail/types';
 import { createMail, createSms } from './providers/messaging-config';
 import type { SmsProvider } from './providers/sms/types';
 import type { StorageProvider } from './providers/storage/types';
+import type { AgentRuntimePort } from './runtime/port';
+import { createAgentRuntime } from './runtime/agent-runtime';
 import { outboxRecorder } from './features/outbox/outbox.service';
 
 export interface AppDeps {
@@ -27,6 +30,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   logger: FastifyBaseLogger;
   authenticator?: Authenticator;
+  /** Defaults to the real runtime on the configured model and speech providers. */
+  runtime?: AgentRuntimePort;
   /** Defaults to every area; tests may add their own. */
   features?: readonly Feature[];
   /** Refuse to start when a declared endpoint has no handler (on unless a test registers a subset of features). */
@@ -74,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads (pictures, media, task lists): each route reads its parts with its own, tighter limits.
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
 
+  // WebSocket routes (live inbox updates, agent sessions) declare `{ websocket: true }`.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
   installErrorHandler(app);
 
   const startedAt = new Date();
@@ -89,6 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startedAt,
     authenticator: deps.authenticator ?? createAuthenticator(deps.database.db),
   };
+  const runtime =
+    deps.runtime ??
+    createAgentRuntime({ config: deps.config, db: base.db, sms: base.sms, logger: deps.logger });
   const features = deps.features ?? allFeatures;
   const ownerResolvers = new Map<OwnedKind, OwnerResolver>();
   for (const feature of features) {
@@ -105,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const feature of features) {
     await feature.registerRoutes({
       ...base,
+      runtime,
       implement: (endpointMap) => (handlers) => {
         for (const [name, endpoint] of Object.entries(endpointMap)) {
           registerEndpoint(app, registry, endpoint, handlers[name] as EndpointHandler<Endpoint>);

@@ -7,6 +7,7 @@ import type { Db, DatabaseKind } from '../platform/database';
 import type { MailProvider } from '../providers/mail/types';
 import type { SmsProvider } from '../providers/sms/types';
 import type { StorageProvider } from '../providers/storage/types';
+import type { AgentRuntimePort } from '../runtime/port';
 
 /** What every feature gets: the database, providers and configuration, and a way to register its endpoints. */
 export interface FeatureContext {
@@ -19,6 +20,8 @@ export interface FeatureContext {
   sms: SmsProvider;
   logger: FastifyBaseLogger;
   startedAt: Date;
+  /** The agent runtime's entry points (text replies for SMS-style channels). */
+  runtime: AgentRuntimePort;
   /** How tokens become callers and whether a caller may act for an account. */
   authenticator: Authenticator;
   /**
@@ -32,6 +35,6 @@ export interface FeatureContext {
 export interface Feature {
   name: string;
   /** Resolvers for the tenant-owned record kinds this area owns (contact, room, task, ...). */
-  ownerResolvers?: (context: Omit<FeatureContext, 'implement'>) => Partial<Record<OwnedKind, OwnerResolver>>;
+  ownerResolvers?: (context: Omit<FeatureContext, 'implement' | 'runtime'>) => Partial<Record<OwnedKind, OwnerResolver>>;
   registerRoutes: (context: FeatureContext) => void | Promise<void>;
 }
