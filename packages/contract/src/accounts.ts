@@ -59,6 +59,8 @@ export const accountViewSchema = accountSummarySchema.extend({
   permissions: permissionsSchema,
 });
 
+export type AccountView = z.infer<typeof accountViewSchema>;
+
 export const signedInUserSchema = z.object({
   id: z.number().int(),
   email: z.string().nullable(),

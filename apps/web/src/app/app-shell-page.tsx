@@ -22,7 +22,7 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 import { OverlayHost } from './overlays/overlay-host';
 import { useOverlayLink } from './shell/overlay-link';
 import { FavouriteAgents } from './shell/favourite-agents';
-import { SectionPlaceholder } from './shell/section-placeholder';
+import { SectionOutlet } from './shell/section-outlet';
 import { SettingsScreen } from './shell/settings-screen';
 import { TierBreadcrumbs } from './shell/tier-breadcrumbs';
 import { TierHome } from './shell/tier-home';
@@ -153,7 +153,7 @@ export function AppShellPage() {
         ) : active.segment === 'settings' ? (
           <SettingsScreen data={data} />
         ) : (
-          <SectionPlaceholder title={active.label} description={active.description} icon={active.icon} />
+          <SectionOutlet key={active.segment} section={active} account={data.account} basePath={basePath} />
         )}
       </AppShell.Main>
       <OverlayHost allowedFlags={allowedOverlays(data.account.settings)} />
