@@ -1,0 +1,29 @@
+/** Voice activity detection over a continuous 16 kHz mono PCM stream, one per call. */
+export interface VoiceActivityDetector {
+  /** Feeds audio (any length); returns the events it caused, in order. */
+  push(pcm: Int16Array): Promise<VadEvent[]>;
+  /** Ends the stream: a speech segment still open ends now. */
+  flush(): Promise<VadEvent[]>;
+  reset(): void;
+}
+
+export type VadEvent =
+  /** The caller started speaking (barge-in when the agent is talking). */
+  | { type: 'speech-start'; atMs: number }
+  /** End of utterance: the caller stopped for the configured silence; `audio` is the whole utterance. */
+  | { type: 'speech-end'; atMs: number; audio: Int16Array }
+  /** Speech too short to be an utterance (a cough, a click): start was reported, no end follows. */
+  | { type: 'misfire'; atMs: number };
+
+export interface VadOptions {
+  sampleRate: 16000;
+  /** Silence that ends a turn, ms (the agent's speakingTimeout). */
+  silenceMs: number;
+  /** Shorter speech is a misfire, ms. */
+  minSpeechMs?: number;
+}
+
+export interface VadFactory {
+  readonly name: string;
+  create(options: VadOptions): Promise<VoiceActivityDetector>;
+}
