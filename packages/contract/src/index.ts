@@ -10,6 +10,7 @@ export * from './errors';
 export * from './fields';
 export * from './pages';
 export * from './agent-config';
+export * from './agent-session';
 export * from './accounts';
 export * from './auth';
 export * from './directory';
