@@ -34,6 +34,12 @@ export const rooms = pgTable(
     /** The channel the room was opened on (a room carries any channel with the same contact afterwards). */
     channel: text('channel').$type<Channel>().notNull().default('sms'),
     inbox: text('inbox').$type<'priority' | 'agent'>().notNull().default('agent'),
+    /** A person moved the room by hand: automatic routing leaves its inbox alone. */
+    inboxPinned: boolean('inbox_pinned').notNull().default(false),
+    /** The agent asked for a person (a transfer or a message request) in the current conversation. */
+    attention: text('attention').$type<'transfer' | 'messageRequest'>(),
+    /** The caller was flagged as spam (caller-name lookup or the agent). */
+    spam: boolean('spam').notNull().default(false),
     aiAgentEnabled: boolean('ai_agent_enabled').notNull().default(true),
     unreadCount: integer('unread_count').notNull().default(0),
     lastMessage: text('last_message'),
@@ -49,6 +55,7 @@ export const rooms = pgTable(
     uniqueIndex('rooms_account_contact_key').on(table.accountId, table.contactAddress),
     index('rooms_account_last_message_idx').on(table.accountId, table.inbox, table.lastMessageAt),
     index('rooms_organization_id_idx').on(table.organizationId),
+    index('rooms_contact_profile_id_idx').on(table.contactProfileId),
   ],
 );
 
