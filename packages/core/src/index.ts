@@ -9,3 +9,7 @@ export * from './role';
 export * from './username';
 export * from './website';
 export * from './agent-functions';
+export * from './onboarding';
+export * from './walkthrough';
+export * from './agent-voices';
+export * from './line-diff';
