@@ -16,6 +16,21 @@ import { accounts } from './accounts';
 
 export type Channel = 'sms' | 'voice' | 'chat' | 'email';
 
+export interface TranscriptEntry {
+  role: 'agent' | 'contact';
+  text: string;
+  /** Milliseconds since the conversation started. */
+  atMs: number;
+}
+
+export interface ToolCallRecord {
+  name: string;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+  summary: string;
+  atMs: number;
+}
+
 /**
  * One room per agent account and contact address. `roomId` is "{agent account id}:{contact profile id}", the
  * shape the spec and the real system use; `inbox` is the tab it sits in (priority, or the agent's junk inbox).
@@ -118,6 +133,12 @@ export const conversationLogs = pgTable(
     greetingLatencyMs: integer('greeting_latency_ms'),
     turnLatenciesMs: jsonb('turn_latencies_ms').$type<number[]>().notNull().default([]),
     usage: jsonb('usage').$type<Record<string, number>>().notNull().default({}),
+    /** The conversation turn by turn: who said what, when (ms from the start). */
+    transcript: jsonb('transcript').$type<TranscriptEntry[]>().notNull().default([]),
+    /** The functions the agent ran, with their arguments and outcome. */
+    toolCalls: jsonb('tool_calls').$type<ToolCallRecord[]>().notNull().default([]),
+    /** Why it ended: agent, caller, transfer, timeout, error. */
+    endedReason: text('ended_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './agents';
 export * from './auth';
+export * from './calendar';
 export * from './contacts';
 export * from './conversations';
 export * from './inbox';
