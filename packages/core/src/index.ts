@@ -9,6 +9,7 @@ export * from './role';
 export * from './username';
 export * from './website';
 export * from './agent-functions';
+export * from './agent-templates';
 export * from './onboarding';
 export * from './walkthrough';
 export * from './agent-voices';
