@@ -14,3 +14,5 @@ export * from './onboarding';
 export * from './walkthrough';
 export * from './agent-voices';
 export * from './line-diff';
+export * from './caller-name';
+export * from './inbox-routing';
