@@ -54,6 +54,9 @@ const rewrittenColumns = [
   'greetingLatencyMs',
   'turnLatenciesMs',
   'usage',
+  'transcript',
+  'toolCalls',
+  'endedReason',
 ] as const satisfies readonly (keyof NewConversationLog)[];
 
 const rewriteFromExcluded = Object.fromEntries(

@@ -14,6 +14,10 @@ export type { ConversationLog };
 export const usageUnits = [
   'voice',
   'tokens',
+  'input-tokens',
+  'output-tokens',
+  'stt-seconds',
+  'tts-characters',
   'outbound-message',
   'inbound-message',
   'number',
@@ -48,6 +52,9 @@ export interface ConversationLogEntry {
   greetingLatencyMs: number | null;
   turnLatenciesMs: number[];
   usage: Record<string, number>;
+  transcript?: ConversationLog['transcript'] | undefined;
+  toolCalls?: ConversationLog['toolCalls'] | undefined;
+  endedReason?: string | null | undefined;
 }
 
 type AccountForRecords = NonNullable<Awaited<ReturnType<typeof findAccountForRecords>>>;
@@ -104,6 +111,9 @@ export async function writeConversationLog(db: Db, entry: ConversationLogEntry):
     greetingLatencyMs: entry.greetingLatencyMs,
     turnLatenciesMs: entry.turnLatenciesMs,
     usage: entry.usage,
+    transcript: entry.transcript ?? [],
+    toolCalls: entry.toolCalls ?? [],
+    endedReason: entry.endedReason ?? null,
   });
   if (!row) throw new AppError('CONFLICT', 'This conversation uuid is logged under another account.');
   return row;
