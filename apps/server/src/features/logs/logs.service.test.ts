@@ -181,6 +181,10 @@ describe('usage', () => {
     expect(await usageTotals(t.db, { accountId: agentId, ...march1 })).toEqual({
       voice: 42,
       tokens: 500,
+      'input-tokens': 0,
+      'output-tokens': 0,
+      'stt-seconds': 0,
+      'tts-characters': 0,
       'outbound-message': 0,
       'inbound-message': 0,
       number: 0,
