@@ -9,6 +9,7 @@ export * from './role';
 export * from './username';
 export * from './website';
 export * from './agent-functions';
+export * from './zoned-time';
 export * from './agent-templates';
 export * from './onboarding';
 export * from './walkthrough';
