@@ -1,39 +1,28 @@
 /**
- * The metrics formula language (spec part 2 §5): the words a formula may use besides field names. The tokenizer,
- * validator, evaluator and SQL compiler build on this list.
+ * The metrics formula language (spec part 2 §5): a tokenizer, a Pratt parser to a syntax tree, the validator the
+ * editor shows, an evaluator over rows, and a compiler to parameterized SQL that computes the same values.
  */
-export const formulaKeywords = [
-  'abs',
-  'if',
-  'sum',
-  'avg',
-  'min',
-  'max',
-  'count',
-  'd_count',
-  'med',
-  'variance',
-  'std_dev',
-  'now',
-  'timestamp_diff',
-  'and',
-  'or',
-  'not',
-  'between',
-  'in',
-  'like',
-  'regex',
-  'null',
-  'true',
-  'false',
-  'is',
-] as const;
-
-export type FormulaKeyword = (typeof formulaKeywords)[number];
-
-const keywordSet: ReadonlySet<string> = new Set(formulaKeywords);
-
-/** Keywords match without regard to case (`AND`, `Between`). */
-export function isFormulaKeyword(word: string): word is FormulaKeyword {
-  return keywordSet.has(word.toLowerCase());
-}
+export { formulaKeywords, isFormulaKeyword, type FormulaKeyword } from './keywords';
+export { validateFormula, type KnownFields } from './validate';
+export { parseFormula } from './parser';
+export { FormulaError, tokenize, type Token } from './tokenizer';
+export {
+  aggregateFunctions,
+  containsAggregate,
+  isAggregateName,
+  scalarFunctions,
+  type AggregateName,
+  type FieldType,
+  type FormulaNode,
+  type ValueType,
+} from './ast';
+export { evaluateAggregate, evaluateFormula, type EvaluateOptions, type FormulaRow } from './evaluate';
+export type { FormulaValue } from './values';
+export {
+  compileToSql,
+  type CompiledSql,
+  type CompileOptions,
+  type SqlField,
+  type SqlFieldMap,
+} from './compile-sql';
+export { parseDatePhrase, type DateRange } from './date-phrase';

@@ -5,6 +5,7 @@ describe('isFormulaKeyword', () => {
   it('knows the language words in any case and nothing else', () => {
     expect(isFormulaKeyword('sum')).toBe(true);
     expect(isFormulaKeyword('BETWEEN')).toBe(true);
+    expect(isFormulaKeyword('Is')).toBe(true);
     expect(isFormulaKeyword('duration')).toBe(false);
   });
 });
