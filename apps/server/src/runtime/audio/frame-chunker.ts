@@ -1,0 +1,53 @@
+import { msToSamples } from './pcm';
+
+/** Samples in one frame of `ms` milliseconds (20 ms by default: 160 at 8 kHz, 320 at 16 kHz). */
+export function frameSamples(sampleRate: number, ms = 20): number {
+  return msToSamples(ms, sampleRate);
+}
+
+/**
+ * Cuts a stream of chunks of any length into frames of exactly `size` samples, keeping the remainder for the
+ * next push.
+ */
+export class FrameChunker {
+  private pending = new Int16Array(0);
+
+  constructor(readonly size: number) {
+    if (!Number.isSafeInteger(size) || size <= 0)
+      throw new RangeError(`Frame size must be positive (got ${size})`);
+  }
+
+  push(chunk: Int16Array): Int16Array[] {
+    let input = chunk;
+    if (this.pending.length > 0) {
+      input = new Int16Array(this.pending.length + chunk.length);
+      input.set(this.pending);
+      input.set(chunk, this.pending.length);
+    }
+    const frames: Int16Array[] = [];
+    let offset = 0;
+    for (; offset + this.size <= input.length; offset += this.size) {
+      frames.push(input.slice(offset, offset + this.size));
+    }
+    this.pending = input.slice(offset);
+    return frames;
+  }
+
+  /** Samples waiting for a whole frame. */
+  get buffered(): number {
+    return this.pending.length;
+  }
+
+  /** The remainder as a last frame padded with silence, or nothing when there is none. */
+  flush(): Int16Array[] {
+    if (this.pending.length === 0) return [];
+    const frame = new Int16Array(this.size);
+    frame.set(this.pending);
+    this.pending = new Int16Array(0);
+    return [frame];
+  }
+
+  reset(): void {
+    this.pending = new Int16Array(0);
+  }
+}
