@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint';
 import { accountsEndpoints } from './accounts';
+import { agentsEndpoints } from './agents';
 import { authEndpoints } from './auth';
 import { directoryEndpoints } from './directory';
 import { outboxEndpoints } from './outbox';
@@ -12,6 +13,7 @@ export * from './pages';
 export * from './agent-config';
 export * from './agent-session';
 export * from './accounts';
+export * from './agents';
 export * from './auth';
 export * from './directory';
 export * from './outbox';
@@ -25,6 +27,7 @@ export const endpoints = {
   ...authEndpoints,
   ...accountsEndpoints,
   ...directoryEndpoints,
+  ...agentsEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -42,7 +42,9 @@ describe('fillTemplateVariables', () => {
 describe('fillTemplateVariablesDeep', () => {
   const config = {
     agentInstructions: 'You answer for {{businessName}}.',
-    actions: [{ name: 'transfer_call', destinations: [{ name: 'front desk', number: '{{transferNumber}}' }] }],
+    actions: [
+      { name: 'transfer_call', destinations: [{ name: 'front desk', number: '{{transferNumber}}' }] },
+    ],
     templateFields: { businessName: '{{businessName}}' },
     revision: 3,
     published: true,
@@ -79,7 +81,9 @@ describe('templateVariablesIn', () => {
 
   it('walks nested values and skips keys', () => {
     expect(
-      templateVariablesInDeep({ a: '{{one}}', b: ['{{two}}', { c: '{{three}}' }], skip: '{{four}}' }, ['skip']),
+      templateVariablesInDeep({ a: '{{one}}', b: ['{{two}}', { c: '{{three}}' }], skip: '{{four}}' }, [
+        'skip',
+      ]),
     ).toEqual(['one', 'two', 'three']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Feature } from './feature';
 import { accountsFeature } from './accounts/accounts.routes';
 import { accountsDirectoryFeature } from './accounts/directory.routes';
+import { agentsFeature } from './agents/agents.routes';
 import { authFeature } from './auth/auth.routes';
 import { outboxFeature } from './outbox/outbox.routes';
 import { platformFeature } from './platform/platform.routes';
@@ -12,4 +13,5 @@ export const features: readonly Feature[] = [
   authFeature,
   accountsFeature,
   accountsDirectoryFeature,
+  agentsFeature,
 ];

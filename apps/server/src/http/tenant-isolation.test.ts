@@ -2,7 +2,7 @@
 // join this matrix when they are declared; an id-like parameter a route does not declare as tenant-owned fails it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, buildPath, type Endpoint } from '@switchboard/contract';
-import { accounts, eq, seedDemoData, users } from '@switchboard/db';
+import { accounts, agentTemplates, agentVersions, eq, seedDemoData, users } from '@switchboard/db';
 import {
   createTestApp,
   demoEmail,
@@ -16,6 +16,8 @@ import {
 const notTenantIds: Record<string, string> = {
   externalAccountId: "a caller's own reference for an account, looked up only inside the caller's tree",
   targetUsername: 'the new username being chosen, not an existing account',
+  campaignId:
+    "read-only in a campaign save: the server ignores it and writes the acting agent's own campaign",
 };
 
 const idLike = /(^id$|Id$|Ids$|^username$|Username$)/;
@@ -38,6 +40,16 @@ beforeAll(async () => {
   victim.account = acme.id;
   victim.accountUsername = acme.username;
   victim.member = owner.id;
+  const [agent1] = await t.db.select().from(accounts).where(eq(accounts.username, 'agent1'));
+  const [version] = await t.db
+    .insert(agentVersions)
+    .values({ agentAccountId: agent1!.id, title: 'victim', source: 'staging', snapshot: {} })
+    .returning();
+  victim.agentVersion = version!.id;
+  await t.db
+    .insert(agentTemplates)
+    .values({ id: 'tmplvictim', ownerAccountId: acme.id, name: 'Victim template', config: {} });
+  victim.template = 'tmplvictim';
 });
 afterAll(() => t.close());
 

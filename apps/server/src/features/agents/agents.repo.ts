@@ -84,3 +84,20 @@ export async function clearTemplateFromCampaigns(db: Db, templateId: string): Pr
         WHERE staging->>'templateId' = ${templateId} OR production->>'templateId' = ${templateId}`,
   );
 }
+
+export async function insertCampaign(
+  db: Db,
+  values: {
+    agentAccountId: number;
+    campaignId: string;
+    staging: Record<string, unknown>;
+    production: Record<string, unknown> | null;
+  },
+): Promise<CampaignRow> {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...values, publishedAt: values.production ? sql`now()` : null })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}

@@ -1,0 +1,169 @@
+import type { AgentConfig, AgentConfigInput } from '@switchboard/contract';
+import type { Actor } from '../../http/authenticator';
+import { AppError } from '../../platform/app-error';
+import type { Db } from '../../platform/database';
+import { findCampaign, writeProduction } from './agents.repo';
+import {
+  ensureCampaignRow,
+  loadAgentAccount,
+  loadEditableAgent,
+  mergeConfigInput,
+  presentConfig,
+  replaceStaging,
+  requirePrompt,
+  slotConfig,
+  templateViewer,
+  type AgentSlot,
+  type AgentsDeps,
+} from './agents.service';
+import { readStoredConfig, toStoredConfig } from './campaign-config';
+import {
+  countVersions,
+  deleteVersion,
+  findVersion,
+  insertVersion,
+  listVersions,
+  updateVersion,
+  type AgentVersionRow,
+} from './versions.repo';
+
+/** Versions an agent may keep; older ones have to be deleted before more are saved. */
+export const maxVersionsPerAgent = 200;
+
+export async function versionOwner(db: Db, versionId: number): Promise<number | null> {
+  return (await findVersion(db, versionId))?.agentAccountId ?? null;
+}
+
+function snapshotOf(row: AgentVersionRow, campaignId: string): AgentConfig {
+  return {
+    ...readStoredConfig(row.snapshot),
+    campaignId,
+    revision: 0,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function presentVersion(row: AgentVersionRow, snapshot?: AgentConfig) {
+  return {
+    versionId: row.id,
+    title: row.title,
+    source: row.source,
+    timestamp: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(snapshot ? { snapshot } : {}),
+  };
+}
+
+async function loadAgentVersion(db: Db, agentAccountId: number, versionId: number) {
+  const row = await findVersion(db, versionId);
+  if (row?.agentAccountId !== agentAccountId) {
+    throw new AppError('NOT_FOUND', `Agent ${agentAccountId} has no version ${versionId}`);
+  }
+  return row;
+}
+
+export async function listAgentVersions(
+  deps: AgentsDeps,
+  actor: Actor,
+  agentAccountId: number,
+  includeData: boolean,
+) {
+  const agent = await loadAgentAccount(deps.db, agentAccountId);
+  const rows = await listVersions(deps.db, agent.id);
+  if (!includeData) return rows.map((row) => presentVersion(row));
+  const viewer = await templateViewer(deps, actor, agent.id);
+  const campaignId = (await findCampaign(deps.db, agent.id))?.campaignId ?? '';
+  return rows.map((row) => presentVersion(row, presentConfig(snapshotOf(row, campaignId), viewer, false)));
+}
+
+export async function createAgentVersion(
+  deps: AgentsDeps,
+  actor: Actor,
+  agentAccountId: number,
+  input: { title?: string | undefined; source: AgentSlot },
+) {
+  const agent = await loadEditableAgent(deps, actor, agentAccountId);
+  if ((await countVersions(deps.db, agent.id)) >= maxVersionsPerAgent) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `This agent already keeps ${maxVersionsPerAgent} versions; delete old ones before saving another`,
+    );
+  }
+  const row = await findCampaign(deps.db, agent.id);
+  if (input.source === 'production' && !row?.production) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'This agent has never been published: there is no production config to save',
+    );
+  }
+  const version = await insertVersion(deps.db, {
+    agentAccountId: agent.id,
+    title: input.title ?? `Auto-${Date.now()}`,
+    source: input.source,
+    snapshot: toStoredConfig(slotConfig(row, input.source)),
+  });
+  return presentVersion(version);
+}
+
+export async function replaceAgentVersion(
+  deps: AgentsDeps,
+  actor: Actor,
+  agentAccountId: number,
+  versionId: number,
+  snapshot: AgentConfigInput,
+) {
+  const agent = await loadEditableAgent(deps, actor, agentAccountId);
+  const existing = await loadAgentVersion(deps.db, agent.id, versionId);
+  // A snapshot is a whole config: fields it leaves out take their defaults, not the old snapshot's values.
+  const config = mergeConfigInput(readStoredConfig({}), snapshot);
+  const updated = await updateVersion(deps.db, agent.id, existing.id, { snapshot: toStoredConfig(config) });
+  if (!updated) throw new AppError('NOT_FOUND', `Agent ${agent.id} has no version ${versionId}`);
+  return presentVersion(updated);
+}
+
+export async function restoreAgentVersion(
+  deps: AgentsDeps,
+  actor: Actor,
+  agentAccountId: number,
+  versionId: number,
+  target: AgentSlot,
+) {
+  const agent = await loadEditableAgent(deps, actor, agentAccountId);
+  const version = await loadAgentVersion(deps.db, agent.id, versionId);
+  const config = readStoredConfig(version.snapshot);
+  requirePrompt(config);
+  await ensureCampaignRow(deps.db, agent.id);
+  const restored =
+    target === 'staging'
+      ? await replaceStaging(deps.db, agent.id, config, null)
+      : await writeProduction(deps.db, agent.id, toStoredConfig({ ...config, published: true }));
+  if (!restored) throw new AppError('NOT_FOUND', `Agent ${agent.id} has no campaign`);
+  const viewer = await templateViewer(deps, actor, agent.id);
+  return { target, restored: presentConfig(slotConfig(restored, target), viewer, false) };
+}
+
+export async function renameAgentVersion(
+  deps: AgentsDeps,
+  actor: Actor,
+  agentAccountId: number,
+  versionId: number,
+  title: string,
+) {
+  const agent = await loadEditableAgent(deps, actor, agentAccountId);
+  await loadAgentVersion(deps.db, agent.id, versionId);
+  const updated = await updateVersion(deps.db, agent.id, versionId, { title });
+  if (!updated) throw new AppError('NOT_FOUND', `Agent ${agent.id} has no version ${versionId}`);
+  return { versionId: updated.id, newTitle: updated.title };
+}
+
+export async function deleteAgentVersion(
+  deps: AgentsDeps,
+  actor: Actor,
+  agentAccountId: number,
+  versionId: number,
+) {
+  const agent = await loadEditableAgent(deps, actor, agentAccountId);
+  if (!(await deleteVersion(deps.db, agent.id, versionId))) {
+    throw new AppError('NOT_FOUND', `Agent ${agent.id} has no version ${versionId}`);
+  }
+}
