@@ -4,7 +4,6 @@ import {
   IconCursorText,
   IconGitCompare,
   IconInfoCircle,
-  IconMicrophone,
   IconRobot,
   IconSettings,
   IconTemplate,
@@ -45,14 +44,6 @@ export const overlays: OverlayDefinition[] = [
     size: 'lg',
     icon: IconWand,
     description: 'Fill in the details a template needs to set up your agent.',
-  }),
-  comingOverlay({
-    flag: 'testAgent',
-    title: 'Test your agent',
-    area: 'agents',
-    size: 'lg',
-    icon: IconMicrophone,
-    description: 'Talk to your agent by voice or chat to hear how it answers before it goes live.',
   }),
   comingOverlay({
     flag: 'editPage',

@@ -1,16 +1,9 @@
-import { IconMessageCircle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
 import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+// `chat` (a conversation with the workspace's agent) is the runtime's: features/runtime/overlays.ts.
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
-    flag: 'chat',
-    title: 'Conversation',
-    area: 'inbox',
-    size: 'lg',
-    icon: IconMessageCircle,
-    description: 'One conversation with its messages, where you can read along and reply.',
-  }),
   comingOverlay({
     flag: 'search',
     title: 'Search',

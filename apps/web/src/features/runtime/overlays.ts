@@ -1,23 +1,37 @@
-import { IconPhoneCall, IconPhoneOutgoing } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'runtime';
+const calls = () => import('./overlays/call-overlays');
+
+/** Conversations with agents from the browser: the editor's test, the chat widget and browser voice calls. */
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
+    flag: 'testAgent',
+    title: 'Test your agent',
+    area,
+    size: 'lg',
+    load: async () => ({ default: (await import('./overlays/test-agent-overlay')).TestAgentOverlay }),
+  },
+  {
+    flag: 'chat',
+    title: 'Chat',
+    area,
+    size: 'md',
+    load: async () => ({ default: (await import('./overlays/agent-chat-overlay')).AgentChatOverlay }),
+  },
+  {
     flag: 'call',
-    title: 'Place a call',
-    area: 'runtime',
+    title: 'Call the agent',
+    area,
     kind: 'modal',
-    icon: IconPhoneOutgoing,
-    description: 'Call a contact or any number from one of your phone numbers.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await calls()).CallOverlay }),
+  },
+  {
     flag: 'calling',
     title: 'Call in progress',
-    area: 'runtime',
+    area,
     kind: 'modal',
-    size: 'sm',
-    icon: IconPhoneCall,
-    description: 'The call you are on, with mute, keypad and hang-up.',
-  }),
+    size: 'lg',
+    load: async () => ({ default: (await calls()).CallingOverlay }),
+  },
 ];

@@ -1,0 +1,114 @@
+import { Box, Group, Loader, ScrollArea, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import type { Transcript, TranscriptEntry } from '../session/transcript';
+import classes from './transcript-view.module.css';
+
+interface TranscriptViewProps {
+  transcript: Transcript;
+  agentName: string;
+  /** Shows a typing indicator under the last line while the agent works on its answer. */
+  agentThinking: boolean;
+  /** What to show before anything was said. */
+  emptyText: string;
+  height: number | string;
+}
+
+function Line({ entry, agentName }: { entry: TranscriptEntry; agentName: string }) {
+  switch (entry.kind) {
+    case 'user':
+      return (
+        <Box className={classes.row} data-side="user">
+          <Box
+            className={classes.bubble}
+            data-side="user"
+            data-interim={!entry.final && entry.via === 'voice'}
+          >
+            <Text component="span" className={classes.speaker}>
+              You
+            </Text>
+            {entry.text}
+          </Box>
+        </Box>
+      );
+    case 'agent':
+      return (
+        <Box className={classes.row} data-side="agent">
+          <Box className={classes.bubble} data-side="agent">
+            <Text component="span" className={classes.speaker}>
+              {agentName}
+            </Text>
+            {entry.text}
+          </Box>
+        </Box>
+      );
+    case 'tool':
+      return (
+        <Box className={classes.row} data-side="agent">
+          <Group
+            gap={6}
+            className={classes.tool}
+            data-ok={entry.ok}
+            title={entry.name}
+            data-testid="tool-chip"
+          >
+            {entry.ok ? (
+              <IconCircleCheck size={15} aria-hidden />
+            ) : (
+              <IconAlertTriangle size={15} aria-hidden />
+            )}
+            <Text component="span" size="xs" fw={500}>
+              {entry.ok ? entry.summary : `Could not complete: ${entry.summary}`}
+            </Text>
+          </Group>
+        </Box>
+      );
+    case 'notice':
+      return (
+        <Text size="xs" c="dimmed" ta="center" className={classes.notice}>
+          {entry.text}
+        </Text>
+      );
+  }
+}
+
+/** The conversation so far, newest at the bottom, announced to screen readers as it grows. */
+export function TranscriptView({
+  transcript,
+  agentName,
+  agentThinking,
+  emptyText,
+  height,
+}: TranscriptViewProps) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const last = transcript.at(-1);
+  const lastText = last && 'text' in last ? last.text : '';
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (element) element.scrollTo({ top: element.scrollHeight });
+  }, [transcript.length, lastText, agentThinking]);
+
+  return (
+    <ScrollArea h={height} viewportRef={viewport} className={classes.frame} type="auto" offsetScrollbars>
+      <Box role="log" aria-live="polite" aria-label="Conversation" className={classes.lines}>
+        {transcript.length === 0 && !agentThinking && (
+          <Text size="sm" c="dimmed" ta="center" py="xl">
+            {emptyText}
+          </Text>
+        )}
+        {transcript.map((entry) => (
+          <Line key={entry.id} entry={entry} agentName={agentName} />
+        ))}
+        {agentThinking && (
+          <Box className={classes.row} data-side="agent">
+            <Box className={classes.bubble} data-side="agent">
+              <Loader type="dots" size="sm" aria-hidden />
+              <VisuallyHidden>{agentName} is thinking</VisuallyHidden>
+            </Box>
+          </Box>
+        )}
+      </Box>
+    </ScrollArea>
+  );
+}
