@@ -7,3 +7,4 @@ export { startFakeS3Server } from './fakes/fake-s3-server';
 export * from './sign-in';
 export * from './sample-request';
 export { startFakeSmtpServer } from './fakes/fake-smtp-server';
+export * from './speech-wav';

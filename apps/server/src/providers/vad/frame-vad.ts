@@ -1,0 +1,76 @@
+import { FrameChunker } from '../../runtime/audio/frame-chunker';
+import { SpeechSegmenter, type SegmenterOptions } from './speech-segmenter';
+import type { VadEvent, VadOptions, VoiceActivityDetector } from './types';
+
+/** Scores fixed-size frames of 16 kHz audio with the probability that they hold speech. */
+export interface FrameClassifier {
+  readonly frameSamples: number;
+  classify(frame: Int16Array): number | Promise<number>;
+  /** Forgets what earlier frames taught it (a model's recurrent state). */
+  reset(): void;
+}
+
+export type SegmenterTuning = Omit<SegmenterOptions, 'sampleRate' | 'silenceMs' | 'minSpeechMs'>;
+
+export const DEFAULT_MIN_SPEECH_MS = 200;
+
+/** A detector over any frame classifier: frames the stream, scores each frame, segments the scores. */
+export class FrameVad implements VoiceActivityDetector {
+  private readonly chunker: FrameChunker;
+  private readonly segmenter: SpeechSegmenter;
+  /** Pushes run one after another even when a caller does not await the previous one. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly classifier: FrameClassifier,
+    options: VadOptions,
+    tuning: SegmenterTuning,
+  ) {
+    if ((options.sampleRate as number) !== 16000) {
+      throw new RangeError(
+        `Voice activity detection needs 16 kHz audio (got ${String(options.sampleRate)} Hz)`,
+      );
+    }
+    this.chunker = new FrameChunker(classifier.frameSamples);
+    this.segmenter = new SpeechSegmenter({
+      ...tuning,
+      sampleRate: options.sampleRate,
+      silenceMs: options.silenceMs,
+      minSpeechMs: options.minSpeechMs ?? DEFAULT_MIN_SPEECH_MS,
+    });
+  }
+
+  push(pcm: Int16Array): Promise<VadEvent[]> {
+    return this.enqueue(() => this.process(this.chunker.push(pcm)));
+  }
+
+  flush(): Promise<VadEvent[]> {
+    return this.enqueue(async () => {
+      const events = await this.process(this.chunker.flush());
+      events.push(...this.segmenter.flush());
+      this.classifier.reset();
+      return events;
+    });
+  }
+
+  reset(): void {
+    this.chunker.reset();
+    this.segmenter.reset();
+    this.classifier.reset();
+  }
+
+  private async process(frames: Int16Array[]): Promise<VadEvent[]> {
+    const events: VadEvent[] = [];
+    for (const frame of frames) {
+      const probability = await this.classifier.classify(frame);
+      events.push(...this.segmenter.push(frame, probability));
+    }
+    return events;
+  }
+
+  private enqueue(work: () => Promise<VadEvent[]>): Promise<VadEvent[]> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}

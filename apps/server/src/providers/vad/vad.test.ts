@@ -1,0 +1,113 @@
+import { hasFlite, speechWav } from '@switchboard/testing';
+import { describe, expect, it } from 'vitest';
+import { concatPcm16, rms } from '../../runtime/audio/pcm';
+import { energyVadFactory } from './energy-vad';
+import { createSileroVadFactory } from './silero-vad';
+import type { VadEvent, VadFactory, VadOptions } from './types';
+
+const factories: VadFactory[] = [createSileroVadFactory(), energyVadFactory];
+
+/** Feeds the audio in 20 ms chunks, as a call delivers it, then flushes. */
+async function detect(factory: VadFactory, audio: Int16Array, options: Partial<VadOptions> = {}) {
+  const vad = await factory.create({ sampleRate: 16000, silenceMs: 700, ...options });
+  const events: VadEvent[] = [];
+  for (let offset = 0; offset < audio.length; offset += 320) {
+    events.push(...(await vad.push(audio.subarray(offset, offset + 320))));
+  }
+  events.push(...(await vad.flush()));
+  return events;
+}
+
+function whiteNoise(samples: number, dbfs: number, seed = 1): Int16Array {
+  let state = seed;
+  const amplitude = 32768 * 10 ** (dbfs / 20) * Math.sqrt(3);
+  return Int16Array.from({ length: samples }, () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return Math.round((state / 2147483648 - 0.5) * 2 * amplitude);
+  });
+}
+
+describe.skipIf(!hasFlite())('voice activity detection on flite speech', () => {
+  describe.each(factories)('$name', (factory) => {
+    it('reports one utterance with its timing and its audio, pre-roll included', async () => {
+      const wav = await speechWav('What are your opening hours?', {
+        leadingSilenceMs: 1000,
+        trailingSilenceMs: 1500,
+      });
+      const events = await detect(factory, wav.samples, { silenceMs: 700 });
+      expect(events.map((event) => event.type)).toEqual(['speech-start', 'speech-end']);
+      const [start, end] = events as [VadEvent, Extract<VadEvent, { type: 'speech-end' }>];
+      expect(start.atMs).toBeGreaterThan(wav.speechStartMs - 100);
+      expect(start.atMs).toBeLessThan(wav.speechStartMs + 100);
+      expect(end.atMs).toBeGreaterThan(wav.speechEndMs + 700 - 100);
+      expect(end.atMs).toBeLessThan(wav.speechEndMs + 700 + 250);
+      const audioMs = end.audio.length / 16;
+      const speechMs = wav.speechEndMs - wav.speechStartMs;
+      expect(audioMs).toBeGreaterThan(speechMs + 200);
+      expect(audioMs).toBeLessThan(speechMs + 300 + 150 + 200);
+      // The utterance holds the voice itself: its first 300 ms are the quiet pre-roll, then the speech.
+      const voice = wav.samples.subarray((wav.speechStartMs * 16) | 0, (wav.speechEndMs * 16) | 0);
+      expect(rms(end.audio)).toBeGreaterThan(rms(voice) * 0.8);
+      expect(rms(end.audio.subarray(0, 16 * 150))).toBeLessThan(rms(voice) / 100);
+    });
+
+    it('splits two sentences at a pause longer than the silence, and joins them at a shorter one', async () => {
+      const first = await speechWav('I would like to book a table.', { trailingSilenceMs: 1200 });
+      const second = await speechWav('For four people, please.', { trailingSilenceMs: 1000 });
+      const audio = concatPcm16([new Int16Array(8000), first.samples, second.samples]);
+      const pauseMs = first.samples.length / 16 - first.speechEndMs + second.speechStartMs;
+      expect(pauseMs).toBeGreaterThan(1200);
+      expect(pauseMs).toBeLessThan(1600);
+      const split = await detect(factory, audio, { silenceMs: 600 });
+      expect(split.map((event) => event.type)).toEqual([
+        'speech-start',
+        'speech-end',
+        'speech-start',
+        'speech-end',
+      ]);
+      const joined = await detect(factory, audio, { silenceMs: 2000 });
+      expect(joined.map((event) => event.type)).toEqual(['speech-start', 'speech-end']);
+    });
+
+    it('calls speech shorter than minSpeechMs a misfire', async () => {
+      const wav = await speechWav('Yes.', { leadingSilenceMs: 500, trailingSilenceMs: 1000 });
+      const events = await detect(factory, wav.samples, { silenceMs: 700, minSpeechMs: 1500 });
+      expect(events.map((event) => event.type)).toEqual(['speech-start', 'misfire']);
+      // A blip is called as soon as a short gap follows it, before the turn silence.
+      expect(events[1]!.atMs).toBeLessThan(wav.speechEndMs + 700);
+    });
+
+    it('ends an open utterance when the stream ends', async () => {
+      const wav = await speechWav('Please hold on a moment while I check.', { leadingSilenceMs: 500 });
+      const events = await detect(factory, wav.samples.subarray(0, wav.samples.length - 4000));
+      expect(events.map((event) => event.type)).toEqual(['speech-start', 'speech-end']);
+    });
+
+    it('finds the speech in steady background noise', async () => {
+      const wav = await speechWav('Can you call me back tomorrow morning?', {
+        leadingSilenceMs: 1500,
+        trailingSilenceMs: 1500,
+      });
+      const noise = whiteNoise(wav.samples.length, -50);
+      const noisy = wav.samples.map((sample, i) => Math.max(-32768, Math.min(32767, sample + noise[i]!)));
+      const events = await detect(factory, noisy, { silenceMs: 700 });
+      expect(events.map((event) => event.type)).toEqual(['speech-start', 'speech-end']);
+      expect(Math.abs(events[0]!.atMs - wav.speechStartMs)).toBeLessThan(150);
+    });
+  });
+});
+
+describe('energy detector', () => {
+  it('calls a 60 ms click a misfire and stays quiet on silence', async () => {
+    const click = concatPcm16([new Int16Array(8000), whiteNoise(960, -10), new Int16Array(16000)]);
+    const events = await detect(energyVadFactory, click, { silenceMs: 700 });
+    expect(events.map((event) => event.type)).toEqual(['speech-start', 'misfire']);
+    expect(await detect(energyVadFactory, new Int16Array(48000))).toEqual([]);
+  });
+
+  it('refuses audio that is not 16 kHz', async () => {
+    await expect(energyVadFactory.create({ sampleRate: 8000 as 16000, silenceMs: 500 })).rejects.toThrow(
+      'Voice activity detection needs 16 kHz audio (got 8000 Hz)',
+    );
+  });
+});
