@@ -5,6 +5,7 @@ import {
   messagingEnvShape,
   type MessagingConfig,
 } from '../providers/messaging-config';
+import { checkLlmEnv, llmConfigFromEnv, llmEnvShape, type LlmConfig } from '../providers/llm/llm-config';
 import {
   checkStorageEnv,
   storageConfigFromEnv,
@@ -62,8 +63,10 @@ const envSchema = z
       .transform((value) => value === 'true'),
     ...storageEnvShape,
     ...messagingEnvShape,
+    ...llmEnvShape,
   })
-  .superRefine(checkStorageEnv);
+  .superRefine(checkStorageEnv)
+  .superRefine(checkLlmEnv);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -77,6 +80,8 @@ export interface Config {
   webDistDir: string;
   storage: StorageConfig;
   messaging: MessagingConfig;
+  /** The default model provider of the agent runtime. */
+  llm: LlmConfig;
   accounts: {
     /** Usernames of test accounts: they may view and edit an organization, nothing more. */
     testAccountUsernames: readonly string[];
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     storage: storageConfigFromEnv(values),
     messaging: messagingConfigFromEnv(values),
+    llm: llmConfigFromEnv(values),
     stopWithParent: values.STOP_WITH_PARENT,
     accounts: {
       testAccountUsernames: values.TEST_ACCOUNT_USERNAMES.split(',')

@@ -1,0 +1,509 @@
+import { formatIsoDate, formatIsoTime, speakDate, speakTime } from '@switchboard/core';
+import type { ConversationContext, ModelMessage, ToolCall } from '../types';
+import { extract, extractPhone, nameFromAnswer, type Extracted } from './extract';
+import { classify, type Intent } from './intents';
+import { FactIndex } from './retrieval';
+import { contentStems, terms } from './text';
+
+/**
+ * The Sandbox model's dialogue manager. It is a pure function of the conversation so far: the state (the task
+ * being worked on, its filled slots, the slot being asked for, a pending offer or confirmation) is rebuilt by
+ * folding over the messages, and the last message decides the reply: text, or function calls with arguments
+ * extracted from what the caller said.
+ */
+
+export type Decision =
+  | { kind: 'say'; text: string; calls?: ToolCallDraft[] }
+  | { kind: 'call'; calls: ToolCallDraft[]; text?: string };
+
+export interface ToolCallDraft {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+type Task = 'book' | 'transfer' | 'message' | 'sms';
+type Slot = 'date' | 'time' | 'name' | 'callbackNumber' | 'message' | 'destination';
+
+interface Frame {
+  task: Task;
+  slots: Partial<Record<Slot, string>>;
+  awaiting: Slot | null;
+  /** What the caller asked for when the task began ("text me the address"). */
+  request: string;
+}
+
+interface State {
+  frame: Frame | null;
+  offeredMessage: boolean;
+  pendingTransfer: string | null;
+  collected: Set<string>;
+}
+
+export interface DialogueInput {
+  context: ConversationContext;
+  messages: readonly ModelMessage[];
+  /** Names of the functions offered to the model this turn. */
+  tools: ReadonlySet<string>;
+}
+
+const taskTool: Record<Task, string> = {
+  book: 'book_appointment',
+  transfer: 'transfer_call',
+  message: 'take_message',
+  sms: 'send_sms',
+};
+
+const anythingElse = 'Is there anything else I can help you with?';
+
+export function decide(input: DialogueInput): Decision {
+  const { context, messages, tools } = input;
+  const index = new FactIndex(context.documents);
+  const allowed = new Set<Intent>(['affirm', 'deny', 'greet', 'thanks', 'question']);
+  if (tools.has('end_conversation')) allowed.add('end');
+  for (const [task, tool] of Object.entries(taskTool) as [Task, string][]) {
+    if (tools.has(tool)) allowed.add(task);
+  }
+
+  let state: State = { frame: null, offeredMessage: false, pendingTransfer: null, collected: new Set() };
+  let decision: Decision | null = null;
+  const toolResults: { call: ToolCall; content: Record<string, unknown> }[] = [];
+  let lastCalls: readonly ToolCall[] = [];
+
+  for (const message of messages) {
+    if (message.role === 'user') {
+      toolResults.length = 0;
+      const step = onUser(state, message.content, { context, index, allowed, tools });
+      state = step.state;
+      decision = step.decision;
+    } else if (message.role === 'assistant') {
+      lastCalls = message.toolCalls ?? [];
+    } else {
+      const call = lastCalls.find((candidate) => candidate.id === message.toolCallId);
+      if (!call) continue;
+      const content = parseToolContent(message.content);
+      toolResults.push({ call, content });
+      state = afterTool(state, call, content);
+    }
+  }
+
+  const last = messages.at(-1);
+  if (!last) return { kind: 'say', text: greeting(context) };
+  if (last.role === 'tool') return { kind: 'say', text: speakToolResults(toolResults) };
+  return decision ?? { kind: 'say', text: `How can I help you today?` };
+}
+
+export function greeting(context: ConversationContext): string {
+  const name = context.agentName.trim();
+  return name
+    ? `Hello, thanks for contacting ${name}. How can I help you today?`
+    : 'Hello! How can I help you today?';
+}
+
+function parseToolContent(content: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(content);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { message: content };
+  } catch {
+    return { ok: true, message: content };
+  }
+}
+
+interface Env {
+  context: ConversationContext;
+  index: FactIndex;
+  allowed: ReadonlySet<Intent>;
+  tools: ReadonlySet<string>;
+}
+
+function onUser(previous: State, text: string, env: Env): { state: State; decision: Decision } {
+  const state: State = { ...previous, collected: new Set(previous.collected) };
+  const found = extract(text, env.context.now, env.context.timezone);
+  const classification = classify(text, env.allowed);
+  let intent = classification.intent;
+  // "Are you open on Saturday?" names a day like a booking does, but it is a question the facts answer.
+  if (isTask(intent) && isQuestion(text)) {
+    const answer = env.index.best(text);
+    if (answer && answer.confidence >= classification.confidence) intent = 'question';
+  }
+  const collect = collectCalls(state, found, env);
+
+  // A pending transfer confirmation: yes transfers, no drops it.
+  if (state.pendingTransfer) {
+    const destination = state.pendingTransfer;
+    state.pendingTransfer = null;
+    if (intent === 'affirm') {
+      return {
+        state,
+        decision: {
+          kind: 'call',
+          calls: [...collect, { name: 'transfer_call', arguments: { destination, confirmed: true } }],
+        },
+      };
+    }
+    if (intent === 'deny')
+      return { state, decision: withCalls({ kind: 'say', text: `No problem. ${anythingElse}` }, collect) };
+  }
+
+  // An offer to take a message: yes starts one, no closes the offer.
+  if (state.offeredMessage) {
+    state.offeredMessage = false;
+    if (intent === 'affirm') intent = 'message';
+    else if (intent === 'deny')
+      return { state, decision: withCalls({ kind: 'say', text: `Alright. ${anythingElse}` }, collect) };
+  }
+
+  // Inside a task: the answer fills the slot being asked for, unless the caller clearly changes the subject.
+  if (state.frame) {
+    const frame: Frame = { ...state.frame, slots: { ...state.frame.slots } };
+    const switching = isTask(intent) && intent !== frame.task && classification.confidence > 0.55;
+    if (intent === 'end') {
+      state.frame = null;
+      return { state, decision: endDecision(env.context, collect) };
+    }
+    if (!switching && intent !== 'question' && intent !== 'deny') {
+      fillSlots(frame, found, text, env.context);
+      state.frame = frame;
+      return { state, decision: withCalls(advance(frame, env), collect) };
+    }
+    if (!switching && (intent === 'question' || intent === 'deny')) {
+      // A question in the middle of a task: answer it, then ask again for what is missing.
+      const filled = fillSlots(frame, found, text, env.context);
+      state.frame = frame;
+      if (filled) return { state, decision: withCalls(advance(frame, env), collect) };
+      if (intent === 'deny') {
+        state.frame = null;
+        return { state, decision: withCalls({ kind: 'say', text: `No problem. ${anythingElse}` }, collect) };
+      }
+      const answer = env.index.best(text);
+      if (answer) {
+        const next = advance(frame, env);
+        const followUp = next.kind === 'say' ? ` ${next.text}` : '';
+        return {
+          state,
+          decision: withCalls({ kind: 'say', text: `${answer.fact.text}${followUp}` }, collect),
+        };
+      }
+      return { state, decision: withCalls(advance(frame, env), collect) };
+    }
+    state.frame = null;
+  }
+
+  if (isTask(intent)) {
+    const frame: Frame = { task: intent, slots: {}, awaiting: null, request: text };
+    fillSlots(frame, found, text, env.context);
+    if (intent === 'message') {
+      const content = messageContent(text);
+      if (content) frame.slots.message = content;
+    }
+    state.frame = frame;
+    return { state, decision: withCalls(advance(frame, env), collect) };
+  }
+
+  switch (intent) {
+    case 'end':
+      return { state, decision: endDecision(env.context, collect) };
+    case 'greet':
+      return {
+        state,
+        decision: withCalls({ kind: 'say', text: 'Hello! How can I help you today?' }, collect),
+      };
+    case 'thanks':
+      return {
+        state,
+        decision: withCalls({ kind: 'say', text: `You're welcome! ${anythingElse}` }, collect),
+      };
+    case 'affirm':
+      return {
+        state,
+        decision: withCalls({ kind: 'say', text: 'Great. What can I help you with?' }, collect),
+      };
+    case 'deny':
+      return { state, decision: withCalls({ kind: 'say', text: `Alright. ${anythingElse}` }, collect) };
+    default:
+      break;
+  }
+
+  // A question: the one best-matching fact, or an honest "I don't know" that offers to take a message.
+  const answer = env.index.best(text);
+  if (answer) return { state, decision: withCalls({ kind: 'say', text: answer.fact.text }, collect) };
+  if (collect.length > 0 && terms(text).length <= 3) {
+    return { state, decision: { kind: 'call', calls: collect, text: 'Thank you, I have noted that.' } };
+  }
+  if (env.tools.has('take_message')) {
+    state.offeredMessage = true;
+    return {
+      state,
+      decision: withCalls(
+        {
+          kind: 'say',
+          text: "I'm sorry, I don't have that information. Would you like me to take a message so someone can get back to you?",
+        },
+        collect,
+      ),
+    };
+  }
+  return {
+    state,
+    decision: withCalls(
+      { kind: 'say', text: `I'm sorry, I don't have that information. ${anythingElse}` },
+      collect,
+    ),
+  };
+}
+
+function isQuestion(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    trimmed.endsWith("?") || /^(what|when|where|how|why|who|which|is|are|do|does|can you tell)\b/i.test(trimmed)
+  );
+}
+
+function isTask(intent: Intent): intent is Task {
+  return intent === 'book' || intent === 'transfer' || intent === 'message' || intent === 'sms';
+}
+
+function withCalls(decision: Decision, calls: ToolCallDraft[]): Decision {
+  if (calls.length === 0) return decision;
+  if (decision.kind === 'call') return { ...decision, calls: [...calls, ...decision.calls] };
+  return { kind: 'say', text: decision.text, calls: [...calls, ...(decision.calls ?? [])] };
+}
+
+function endDecision(context: ConversationContext, collect: ToolCallDraft[]): Decision {
+  const farewell = context.agentName
+    ? `Thank you for contacting ${context.agentName}. Goodbye!`
+    : 'Thank you for calling. Goodbye!';
+  return {
+    kind: 'call',
+    calls: [...collect, { name: 'end_conversation', arguments: { farewell, reason: 'caller said goodbye' } }],
+  };
+}
+
+/**
+ * The message itself when the caller dictates it with the request: the text after "tell them that ..." or
+ * "the message is ...", or the whole request when it says more than "can I leave a message".
+ */
+function messageContent(text: string): string | null {
+  if (
+    contentStems(text).filter((stem) => !/^(leav|messag|call|back|someon|pleas|can|could)$/.test(stem))
+      .length >= 3
+  ) {
+    return text.trim().replace(/[.!]+$/, '');
+  }
+  const match =
+    /\b(?:tell (?:him|her|them|\w+) (?:that )?|the message is:? |message:? (?:is )?|let (?:him|her|them|\w+) know (?:that )?)(.{4,})$/i.exec(
+      text.trim(),
+    );
+  return match ? (match[1] ?? '').trim().replace(/[.!]+$/, '') : null;
+}
+
+/** Puts what the caller said into the frame's slots; true when anything new was filled. */
+function fillSlots(frame: Frame, found: Extracted, text: string, context: ConversationContext): boolean {
+  let filled = false;
+  const set = (slot: Slot, value: string | null | undefined) => {
+    if (value && frame.slots[slot] !== value) {
+      frame.slots[slot] = value;
+      filled = true;
+    }
+  };
+  if (frame.task === 'book') {
+    if (found.date) set('date', formatIsoDate(found.date));
+    if (found.time) set('time', formatIsoTime(found.time));
+    set('name', found.name);
+    if (frame.awaiting === 'name' && !found.name) set('name', nameFromAnswer(text));
+  } else if (frame.task === 'message') {
+    set('name', found.name);
+    set('callbackNumber', found.phone);
+    if (frame.awaiting === 'name' && !found.name) set('name', nameFromAnswer(text));
+    if (frame.awaiting === 'callbackNumber' && !found.phone) {
+      const phone = extractPhone(text);
+      if (phone) set('callbackNumber', phone);
+      else if (
+        /\b(this|same|my) (number|phone|one)\b|\bthis one\b/i.test(text) &&
+        context.contact.phoneNumber
+      ) {
+        set('callbackNumber', context.contact.phoneNumber);
+      }
+    }
+    if (frame.awaiting === 'message') set('message', text.trim().replace(/[.!]+$/, ''));
+  } else if (frame.task === 'transfer') {
+    set('destination', matchDestination(text, context));
+  }
+  return filled;
+}
+
+function matchDestination(text: string, context: ConversationContext): string | null {
+  const spoken = new Set(terms(text));
+  let best: { name: string; score: number } | null = null;
+  for (const destination of context.transferDestinations) {
+    const nameTerms = terms(destination.name).filter((term) => !term.startsWith('#'));
+    const score = nameTerms.filter((term) => spoken.has(term)).length;
+    if (score > 0 && (!best || score > best.score))
+      best = { name: destination.name || destination.number, score };
+  }
+  return best?.name ?? null;
+}
+
+function advance(frame: Frame, env: Env): Decision {
+  const { context } = env;
+  const ask = (slot: Slot, text: string): Decision => {
+    frame.awaiting = slot;
+    return { kind: 'say', text };
+  };
+  switch (frame.task) {
+    case 'book': {
+      frame.slots.name ??= context.contact.name ?? undefined;
+      const date = frame.slots.date;
+      const time = frame.slots.time;
+      if (!date && !time)
+        return ask('date', 'I can help with that. What day and time would work best for you?');
+      if (!date) return ask('date', `What day would you like, at ${speakTime(parseTime(time))}?`);
+      if (!time) return ask('time', `What time on ${speakDate(parseDate(date))} works for you?`);
+      if (!frame.slots.name) return ask('name', 'Can I have your name for the booking, please?');
+      frame.awaiting = null;
+      return {
+        kind: 'call',
+        calls: [{ name: 'book_appointment', arguments: { date, time, name: frame.slots.name } }],
+      };
+    }
+    case 'message': {
+      frame.slots.name ??= context.contact.name ?? undefined;
+      if (!frame.slots.name) return ask('name', "Sure, I can take a message. What's your name?");
+      if (!frame.slots.callbackNumber && context.contact.phoneNumber && context.channel !== 'chat') {
+        frame.slots.callbackNumber = context.contact.phoneNumber;
+      }
+      if (!frame.slots.callbackNumber)
+        return ask('callbackNumber', "What's the best number to call you back on?");
+      if (!frame.slots.message) return ask('message', 'What message would you like me to pass on?');
+      frame.awaiting = null;
+      return {
+        kind: 'call',
+        calls: [
+          {
+            name: 'take_message',
+            arguments: {
+              name: frame.slots.name,
+              callbackNumber: frame.slots.callbackNumber,
+              message: frame.slots.message,
+            },
+          },
+        ],
+      };
+    }
+    case 'transfer': {
+      const destinations = context.transferDestinations;
+      if (!frame.slots.destination && destinations.length === 1) {
+        const only = destinations[0];
+        frame.slots.destination = only && only.name !== '' ? only.name : only?.number;
+      }
+      if (!frame.slots.destination && destinations.length > 1) {
+        const names = destinations.map((destination) => destination.name || destination.number);
+        return ask('destination', `Who would you like to speak with: ${joinOr(names)}?`);
+      }
+      frame.awaiting = null;
+      return {
+        kind: 'call',
+        calls: [
+          {
+            name: 'transfer_call',
+            arguments: { destination: frame.slots.destination ?? '', reason: 'caller asked for a person' },
+          },
+        ],
+      };
+    }
+    case 'sms': {
+      frame.awaiting = null;
+      // The fact the caller wants by text ("text me the address"); the action's own text when none matches.
+      const fact = env.index.best(frame.request, 0.2)?.fact.text;
+      return { kind: 'call', calls: [{ name: 'send_sms', arguments: fact ? { text: fact } : {} }] };
+    }
+  }
+}
+
+function joinOr(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
+}
+
+function parseDate(iso: string) {
+  const [year, month, day] = iso.split('-').map(Number);
+  return { year: year ?? 1970, month: month ?? 1, day: day ?? 1 };
+}
+
+function parseTime(iso: string | undefined) {
+  const [hour, minute] = (iso ?? '00:00').split(':').map(Number);
+  return { hour: hour ?? 0, minute: minute ?? 0 };
+}
+
+/** collect_data calls for values the caller just gave that fit a field not yet collected. */
+function collectCalls(state: State, found: Extracted, env: Env): ToolCallDraft[] {
+  if (!env.tools.has('collect_data')) return [];
+  const calls: ToolCallDraft[] = [];
+  for (const field of env.context.collectFields) {
+    if (state.collected.has(field.key)) continue;
+    const key = field.key.toLowerCase();
+    let value: string | null = null;
+    if (field.type === 'email' || key.includes('email')) value = found.email;
+    else if (field.type === 'phone' || key.includes('phone')) value = found.phone;
+    else if (key.includes('name')) value = found.name;
+    else if (field.type === 'date') value = found.date ? formatIsoDate(found.date) : null;
+    else if (field.type === 'number')
+      value = found.numbers[0] !== undefined ? String(found.numbers[0]) : null;
+    if (value) {
+      state.collected.add(field.key);
+      calls.push({ name: 'collect_data', arguments: { field: field.key, value } });
+    }
+  }
+  return calls;
+}
+
+/** What the tools' results change in the state: a failed booking asks again, a confirmation waits for yes. */
+function afterTool(previous: State, call: ToolCall, content: Record<string, unknown>): State {
+  const state: State = { ...previous, collected: new Set(previous.collected) };
+  const ok = content.ok !== false;
+  if (call.name === 'collect_data' && typeof call.arguments.field === 'string')
+    state.collected.add(call.arguments.field);
+  if (call.name === 'transfer_call' && content.needsConfirmation === true) {
+    state.pendingTransfer = typeof call.arguments.destination === 'string' ? call.arguments.destination : '';
+    state.frame = null;
+    return state;
+  }
+  if (state.frame && taskTool[state.frame.task] === call.name) {
+    if (ok) state.frame = null;
+    else {
+      const retry = content.retry;
+      const frame: Frame = { ...state.frame, slots: { ...state.frame.slots } };
+      if (retry === 'date' || retry === 'time' || retry === 'datetime') {
+        if (retry !== 'time') delete frame.slots.date;
+        delete frame.slots.time;
+        frame.awaiting = retry === 'time' ? 'time' : 'date';
+        state.frame = frame;
+      } else state.frame = null;
+    }
+  }
+  return state;
+}
+
+function speakToolResults(results: readonly { call: ToolCall; content: Record<string, unknown> }[]): string {
+  const spoken: string[] = [];
+  let needsFollowUp = false;
+  for (const { call, content } of results) {
+    if (call.name === 'collect_data' && content.ok !== false) continue;
+    const message = typeof content.message === 'string' ? content.message : '';
+    if (call.name === 'end_conversation') {
+      spoken.push(typeof call.arguments.farewell === 'string' ? call.arguments.farewell : 'Goodbye!');
+      continue;
+    }
+    if (call.name === 'transfer_call' && content.needsConfirmation === true) {
+      const destination =
+        typeof call.arguments.destination === 'string' ? call.arguments.destination : 'the team';
+      spoken.push(`Would you like me to transfer you to ${destination} now?`);
+      continue;
+    }
+    if (message) spoken.push(message);
+    needsFollowUp ||= call.name !== 'transfer_call' && content.ok !== false;
+  }
+  if (needsFollowUp) spoken.push(anythingElse);
+  return spoken.filter(Boolean).join(' ');
+}

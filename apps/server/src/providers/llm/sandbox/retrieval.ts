@@ -1,0 +1,121 @@
+import { sentences, termGroups, terms } from './text';
+
+/**
+ * Retrieval over the agent's facts: the sentences of its prompt and knowledge that state something (not the
+ * instructions addressed to the agent), ranked by how much of the question's idf weight (stems and concepts)
+ * each covers, with a bonus for sentences
+ * holding the kind of answer the question asks for (a time for "when", an address for "where", a price for
+ * "how much").
+ */
+
+export interface Fact {
+  text: string;
+  source: 'prompt' | 'knowledge' | 'link';
+  terms: string[];
+}
+
+export interface Answer {
+  fact: Fact;
+  /** 0..1: how much of the question's weight the sentence covers, with the answer-type bonus. */
+  confidence: number;
+}
+
+// Sentences that tell the agent how to behave rather than state a fact about the business.
+const instruction =
+  /^(you are|you're|you will|you should|you must|you work|you answer|your (job|role|task|goal|name is)|as an? |always|never|do not|don't|please (be|keep|use|ask)|be |keep |ask |use |offer |greet|answer |respond|speak|help |if (the )?(caller|customer|someone|they|a caller)|when (the )?(caller|customer|someone|they|a caller)|only |make sure|remember|try to|avoid|transfer |take a message|collect |confirm |end the|politely|note:|important:|rules?:|instructions?:|goal:|role:|tone:|style:)/i;
+
+function isFact(sentence: string): boolean {
+  if (sentence.length < 12) return false;
+  if (/\{\{[^}]*\}\}/.test(sentence)) return false; // an unfilled template variable
+  if (sentence.endsWith(":")) return false; // a heading
+  if (/^#+\s/.test(sentence)) return false;
+  return !instruction.test(sentence);
+}
+
+const timePattern =
+  /\b(\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|24\/7|closed)\b/i;
+const addressPattern =
+  /\b\d+\s+[A-Za-z0-9.' ]+\s(street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|way|suite|plaza|court|ct|place|pl|parkway|pkwy)\b|\blocated\b/i;
+const pricePattern = /[$€£]\s?\d|\b\d+(\.\d{2})?\s?(dollars|usd|euros?)\b|\bfree\b/i;
+const phonePattern = /\+?\d[\d\s().-]{8,}\d/;
+const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+
+export class FactIndex {
+  readonly facts: Fact[];
+  private readonly documentFrequency = new Map<string, number>();
+
+  constructor(documents: readonly { source: Fact['source']; text: string }[]) {
+    this.facts = documents.flatMap((document) =>
+      sentences(document.text)
+        .filter(isFact)
+        .map((text) => ({ text, source: document.source, terms: terms(text) })),
+    );
+    for (const fact of this.facts) {
+      for (const term of new Set(fact.terms)) {
+        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+      }
+    }
+  }
+
+  private idf(term: string): number {
+    const n = this.facts.length;
+    const df = this.documentFrequency.get(term) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** The best-matching fact for a question, or null when nothing covers it well enough. */
+  best(question: string, minimumConfidence = 0.3): Answer | null {
+    const ranked = this.rank(question);
+    const top = ranked[0];
+    return top && top.confidence >= minimumConfidence ? top : null;
+  }
+
+  rank(question: string): Answer[] {
+    // Repeated words count once; a group is one question word with its concepts.
+    const seen = new Set<string>();
+    const groups = termGroups(question).filter((group) => {
+      const key = group.join(' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (groups.length === 0 || this.facts.length === 0) return [];
+    // A group made of a concept alone (a question word, a phrase) says what kind of answer, not what about.
+    const groupWeight = (group: readonly string[]) =>
+      this.idf(group[0] ?? '') * (group[0]?.startsWith('#') ? 0.5 : 1);
+    const totalWeight = groups.reduce((sum, group) => sum + groupWeight(group), 0);
+    const queryTerms = new Set(groups.flat());
+    const wants = {
+      time: queryTerms.has('#hours'),
+      place: queryTerms.has('#where'),
+      price: queryTerms.has('#price'),
+      phone: queryTerms.has('#phone'),
+      email: queryTerms.has('#email'),
+    };
+    const answers = this.facts.map((fact, position) => {
+      const factTerms = new Set(fact.terms);
+      let covered = 0;
+      for (const group of groups) {
+        // The word itself counts fully; meeting it only through a shared concept counts less.
+        if (factTerms.has(group[0] ?? '')) covered += groupWeight(group);
+        else if (group.slice(1).some((concept) => factTerms.has(concept)))
+          covered += 0.7 * groupWeight(group);
+      }
+      let bonus = 0;
+      if (wants.time && timePattern.test(fact.text)) bonus += 0.1;
+      if (wants.place && addressPattern.test(fact.text)) bonus += 0.1;
+      if (wants.price && pricePattern.test(fact.text)) bonus += 0.1;
+      if (wants.phone && phonePattern.test(fact.text)) bonus += 0.1;
+      if (wants.email && emailPattern.test(fact.text)) bonus += 0.1;
+      const coverage = totalWeight > 0 ? covered / totalWeight : 0;
+      return { fact, position, confidence: covered > 0 ? Math.min(1, coverage + bonus) : 0 };
+    });
+    return (
+      answers
+        .filter((answer) => answer.confidence > 0)
+        // Equal coverage: the earlier sentence, as a prompt states its main facts first.
+        .sort((a, b2) => b2.confidence - a.confidence || a.position - b2.position)
+        .map(({ fact, confidence }) => ({ fact, confidence }))
+    );
+  }
+}
