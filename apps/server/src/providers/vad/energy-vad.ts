@@ -76,11 +76,6 @@ export function createEnergyVad(options: VadOptions): VoiceActivityDetector {
 /** Level-and-crossing detector: instant, in process, no model; the fallback when Silero cannot load. */
 export const energyVadFactory: VadFactory = {
   name: 'energy',
-  create: (options) => {
-    try {
-      return Promise.resolve(createEnergyVad(options));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
+  // The executor turns a refusal (wrong sample rate) into a rejection.
+  create: (options) => new Promise((resolve) => resolve(createEnergyVad(options))),
 };
