@@ -24,3 +24,5 @@ export {
 } from 'drizzle-orm';
 export type { SQL } from 'drizzle-orm';
 export { demoAccounts, demoEmailDomain } from './seed/accounts';
+export { builtInAgentTemplates } from './seed/agent-templates';
+export { demoAgents } from './seed/agents';

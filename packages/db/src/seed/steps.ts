@@ -1,7 +1,8 @@
 import { accountsSeed } from './accounts';
+import { agentsSeed } from './agents';
 import type { SeedStep } from './steps-type';
 
 export type { SeedStep } from './steps-type';
 
 /** Demo data steps in dependency order; each area adds its own step file and one line here. */
-export const demoSeedSteps: readonly SeedStep[] = [accountsSeed];
+export const demoSeedSteps: readonly SeedStep[] = [accountsSeed, agentsSeed];
