@@ -8,3 +8,4 @@ export * from './conversations';
 export * from './inbox';
 export * from './outbox';
 export * from './platform';
+export * from './runtime';
