@@ -3,6 +3,7 @@ import { accountsEndpoints } from './accounts';
 import { agentsEndpoints } from './agents';
 import { authEndpoints } from './auth';
 import { directoryEndpoints } from './directory';
+import { logsEndpoints } from './logs';
 import { outboxEndpoints } from './outbox';
 import { platformEndpoints } from './platform';
 
@@ -16,6 +17,7 @@ export * from './accounts';
 export * from './agents';
 export * from './auth';
 export * from './directory';
+export * from './logs';
 export * from './outbox';
 export * from './platform';
 export { buildOpenApiDocument } from './openapi';
@@ -28,6 +30,7 @@ export const endpoints = {
   ...accountsEndpoints,
   ...directoryEndpoints,
   ...agentsEndpoints,
+  ...logsEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -3,6 +3,7 @@ import { accountsFeature } from './accounts/accounts.routes';
 import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { agentsFeature } from './agents/agents.routes';
 import { authFeature } from './auth/auth.routes';
+import { logsFeature } from './logs/logs.routes';
 import { outboxFeature } from './outbox/outbox.routes';
 import { platformFeature } from './platform/platform.routes';
 
@@ -14,4 +15,5 @@ export const features: readonly Feature[] = [
   accountsFeature,
   accountsDirectoryFeature,
   agentsFeature,
+  logsFeature,
 ];

@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, eq, seedDemoData } from '@switchboard/db';
+import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { recordUsage, writeConversationLog, type ConversationLogEntry } from './logs.service';
+
+let t: TestApp;
+const ids: Record<string, number> = {};
+const tokens: Record<string, string> = {};
+const now = Math.floor(Date.now() / 1000);
+const at = (secondsAgo: number) => new Date((now - secondsAgo) * 1000);
+let bookedUuid = '';
+
+function entry(accountId: number, overrides: Partial<ConversationLogEntry> = {}): ConversationLogEntry {
+  return {
+    uuid: randomUUID(),
+    accountId,
+    agentId: accountId,
+    timestamp: at(3600),
+    duration: 60,
+    fromNumber: '+15550100001',
+    toNumber: '+15550100002',
+    direction: 'inbound',
+    channel: 'voice',
+    isTest: false,
+    appointmentBooked: false,
+    collectedData: {},
+    greetingLatencyMs: 500,
+    turnLatenciesMs: [],
+    usage: {},
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
+  await seedDemoData(t.db);
+  for (const username of ['partner', 'reseller', 'acme', 'globex', 'agent1', 'agent2', 'agent3']) {
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.username, username));
+    ids[username] = row?.id ?? 0;
+  }
+  for (const who of ['acme', 'globex', 'agent1', 'reseller'])
+    tokens[who] = (await signInByEmail(t.app, demoEmail(who))).token;
+
+  const booked = entry(ids.agent1!, {
+    timestamp: at(600),
+    duration: 185,
+    cnam: 'SMITH, "PAT"',
+    appointmentBooked: true,
+    transfer: '+15550109999',
+    collectedData: { patientName: 'Pat Smith', visits: 3, nextVisit: '2026-04-02' },
+  });
+  bookedUuid = booked.uuid;
+  await writeConversationLog(t.db, booked);
+  await writeConversationLog(
+    t.db,
+    entry(ids.agent1!, {
+      timestamp: at(7200),
+      duration: 30,
+      direction: 'outbound',
+      collectedData: { patientName: 'Lee', visits: 1 },
+    }),
+  );
+  await writeConversationLog(
+    t.db,
+    entry(ids.agent2!, { timestamp: at(86_400 * 3), duration: 95, channel: 'sms' }),
+  );
+  // Outside the default 30-day window.
+  await writeConversationLog(t.db, entry(ids.agent2!, { timestamp: at(86_400 * 40), duration: 10 }));
+  await writeConversationLog(
+    t.db,
+    entry(ids.agent3!, { timestamp: at(1200), duration: 300, fromNumber: '+15550188888' }),
+  );
+  await recordUsage(t.db, {
+    accountId: ids.agent1!,
+    unit: 'voice',
+    quantity: 185,
+    conversationUuid: booked.uuid,
+    idempotencyKey: `${booked.uuid}:voice`,
+  });
+  await recordUsage(t.db, {
+    accountId: ids.agent1!,
+    unit: 'tokens',
+    quantity: 1200,
+    conversationUuid: booked.uuid,
+    idempotencyKey: `${booked.uuid}:tokens`,
+  });
+});
+afterAll(() => t.close());
+
+async function getLogs(who: string, query: Record<string, string | number> = {}) {
+  const search = new URLSearchParams({
+    token: tokens[who]!,
+    ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
+  return t.app.inject({ method: 'GET', url: `/api/v2/logs?${search.toString()}` });
+}
+
+interface Page {
+  success: boolean;
+  logs: Record<string, unknown>[];
+  total: number;
+  page: number;
+  pageSize: number;
+  fields: string[];
+  schema?: { name: string; type: string }[];
+}
+
+describe('GET /api/v2/logs', () => {
+  it("answers a page of the organization's logs in the last 30 days, newest first, with the first ten fields", async () => {
+    const response = await getLogs('acme');
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<Page>();
+    expect(page).toMatchObject({ success: true, total: 3, page: 1, pageSize: 20 });
+    expect(page.fields).toEqual([
+      'accountId',
+      'accountName',
+      'agentId',
+      'timestamp',
+      'duration',
+      'fromNumber',
+      'toNumber',
+      'cnam',
+      'roomId',
+      'direction',
+    ]);
+    expect(page.logs.map((row) => row.duration)).toEqual([185, 30, 95]);
+    expect(page.logs[0]).toMatchObject({
+      accountId: ids.agent1,
+      accountName: 'Acme Front Desk',
+      cnam: 'SMITH, "PAT"',
+      uuid: bookedUuid,
+    });
+    expect(page.logs[0]?.timestamp).toBe(at(600).toISOString());
+    expect(page.schema).toBeUndefined();
+  });
+
+  it('pages with 1-based page numbers and takes start, end and the chosen fields', async () => {
+    const second = (
+      await getLogs('acme', { page: 2, pageSize: 2, fields: 'duration,patientName' })
+    ).json<Page>();
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(second.logs).toEqual([
+      { duration: 95, patientName: null, uuid: expect.any(String) as unknown, roomId: null },
+    ]);
+    const old = (await getLogs('acme', { start: now - 86_400 * 50, end: now - 86_400 * 30 })).json<Page>();
+    expect(old.logs.map((row) => row.duration)).toEqual([10]);
+  });
+
+  it('filters with eq, neq, contains, gt, lt, gte, lte and in, on fields and collected data', async () => {
+    const durations = async (query: Record<string, string>) =>
+      (await getLogs('acme', { ...query, fields: 'duration' })).json<Page>().logs.map((row) => row.duration);
+    expect(await durations({ direction: 'outbound' })).toEqual([30]);
+    expect(await durations({ 'direction[neq]': 'outbound' })).toEqual([185, 95]);
+    expect(await durations({ 'cnam[contains]': 'smith' })).toEqual([185]);
+    expect(await durations({ 'duration[gt]': '60' })).toEqual([185, 95]);
+    expect(await durations({ 'duration[lt]': '95' })).toEqual([30]);
+    expect(await durations({ 'duration[gte]': '95', 'duration[lte]': '185' })).toEqual([185, 95]);
+    expect(await durations({ 'channel[in]': 'sms,chat' })).toEqual([95]);
+    expect(await durations({ appointmentBooked: 'true' })).toEqual([185]);
+    expect(await durations({ patientName: 'Lee' })).toEqual([30]);
+    expect(await durations({ 'visits[gt]': '2' })).toEqual([185]);
+    expect(await durations({ direction: '' })).toEqual([185, 30, 95]);
+  });
+
+  it('names the problem in a 400 for bad filters, fields and windows', async () => {
+    const problems: [Record<string, string>, string][] = [
+      [{ 'duration[near]': '5' }, 'Unknown filter operator "near" for duration'],
+      [{ duration: 'long' }, 'Filter duration needs a number (got "long")'],
+      [{ 'appointmentBooked[gt]': 'true' }, 'Operator gt does not apply to appointmentBooked'],
+      [{ 'bad-name': 'x' }, 'Invalid filter name: bad-name'],
+      [{ start: '200', end: '100' }, 'start (200) is after end (100)'],
+    ];
+    for (const [query, message] of problems) {
+      const response = await getLogs('acme', query);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain(message);
+    }
+    expect((await getLogs('acme', { fields: 'duration,drop table' })).statusCode).toBe(400);
+    expect((await getLogs('acme', { pageSize: 10_001 })).statusCode).toBe(400);
+    expect((await getLogs('acme', { format: 'xml' })).statusCode).toBe(400);
+  });
+
+  it('infers the field schema with includeFields, collected-data keys included', async () => {
+    const page = (await getLogs('acme', { includeFields: 'true' })).json<Page>();
+    expect(page.schema?.slice(0, 5)).toEqual([
+      { name: 'accountId', type: 'integer' },
+      { name: 'accountName', type: 'string' },
+      { name: 'agentId', type: 'integer' },
+      { name: 'timestamp', type: 'date' },
+      { name: 'duration', type: 'integer' },
+    ]);
+    expect(page.schema).toEqual(
+      expect.arrayContaining([
+        { name: 'patientName', type: 'string' },
+        { name: 'visits', type: 'integer' },
+        { name: 'nextVisit', type: 'date' },
+      ]),
+    );
+  });
+});
+
+describe('who sees which logs', () => {
+  const uuidsOf = async (who: string, query: Record<string, string | number> = {}) =>
+    (await getLogs(who, { ...query, fields: 'uuid', pageSize: 100 }))
+      .json<Page>()
+      .logs.map((row) => row.uuid);
+
+  it('shows an agent only its own rows and an organization only its agents', async () => {
+    expect(await uuidsOf('agent1')).toHaveLength(2);
+    const globex = (await getLogs('globex')).json<Page>();
+    expect(globex.total).toBe(1);
+    expect(globex.logs[0]?.fromNumber).toBe('+15550188888');
+  });
+
+  it('gives nothing of another tenant, whatever the filter says', async () => {
+    expect(await uuidsOf('globex', { accountId: ids.agent1! })).toEqual([]);
+    expect(await uuidsOf('globex', { uuid: bookedUuid })).toEqual([]);
+    const csv = await getLogs('globex', { format: 'csv', fields: 'uuid,fromNumber' });
+    expect(csv.body).not.toContain(bookedUuid);
+    expect(csv.body.trim().split('\n')).toHaveLength(2);
+  });
+
+  it("refuses another tenant's targetAccountId and lets the reseller act for its organizations", async () => {
+    const refused = await getLogs('globex', { targetAccountId: ids.acme! });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect((await getLogs('agent1', { targetAccountId: ids.agent2! })).statusCode).toBe(403);
+    expect((await getLogs('reseller')).json<Page>().total).toBe(4);
+    expect((await getLogs('reseller', { targetAccountId: ids.globex! })).json<Page>().total).toBe(1);
+    expect((await getLogs('acme', { targetAccountId: ids.agent2! })).json<Page>().total).toBe(1);
+  });
+});
+
+describe('downloads', () => {
+  it('streams every matching row as CSV with the chosen columns, quoted like COPY', async () => {
+    const response = await getLogs('acme', {
+      format: 'csv',
+      fields: 'duration,cnam,transfer,appointmentBooked,patientName',
+      pageSize: 1,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="conversation_logs_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.body).toBe(
+      [
+        'duration,cnam,transfer,appointmentBooked,patientName',
+        '185,"SMITH, ""PAT""",+15550109999,true,Pat Smith',
+        '30,,,false,Lee',
+        '95,,,false,',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('streams a JSON file of every matching row with download=true', async () => {
+    const response = await getLogs('acme', {
+      download: 'true',
+      fields: 'duration,visits',
+      'duration[gte]': '30',
+    });
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="conversation_logs_\d{4}-\d{2}-\d{2}\.json"/,
+    );
+    const rows = response.json<Record<string, unknown>[]>();
+    expect(rows.map((row) => [row.duration, row.visits])).toEqual([
+      [185, 3],
+      [30, 1],
+      [95, null],
+    ]);
+  });
+
+  it('writes a header-only CSV when nothing matches', async () => {
+    const response = await getLogs('acme', { format: 'csv', fields: 'duration', direction: 'nowhere' });
+    expect(response.body).toBe('duration\n');
+  });
+
+  it('exports one row per conversation with collected data and usage per unit', async () => {
+    const search = new URLSearchParams({ token: tokens.acme!, format: 'csv' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/logs/conversations?${search.toString()}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, ...lines] = response.body.trim().split('\n');
+    const columns = header!.split(',');
+    expect(columns).toEqual(
+      expect.arrayContaining(['uuid', 'patientName', 'visits', 'usage_voice', 'usage_tokens']),
+    );
+    const booked = lines.find((line) => line.includes(bookedUuid))!;
+    const cell = (name: string) => booked.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[columns.indexOf(name)];
+    expect([cell('usage_voice'), cell('usage_tokens'), cell('patientName'), cell('usage_number')]).toEqual([
+      '185',
+      '1200',
+      'Pat Smith',
+      '0',
+    ]);
+    expect(lines).toHaveLength(3);
+
+    const json = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/logs/conversations?${search.toString().replace('csv', 'json')}`,
+    });
+    const rows = json.json<Record<string, unknown>[]>();
+    expect(rows.find((row) => row.uuid === bookedUuid)).toMatchObject({
+      usage_voice: 185,
+      visits: 3,
+      appointmentBooked: true,
+    });
+  });
+});
