@@ -15,7 +15,11 @@ describe('the voice catalogue', () => {
   });
 
   it('describes each voice as the catalogue names it', () => {
-    expect(findAgentVoice('athena')).toMatchObject({ gender: 'female', accent: 'British', language: 'en-GB' });
+    expect(findAgentVoice('athena')).toMatchObject({
+      gender: 'female',
+      accent: 'British',
+      language: 'en-GB',
+    });
     expect(findAgentVoice('Angus')).toMatchObject({ gender: 'male', accent: 'Irish' });
     expect(findAgentVoice('Paddington')).toMatchObject({ age: 'older', accent: 'British', gender: 'male' });
     expect(findAgentVoice('Perseus')?.age).toBe('young');

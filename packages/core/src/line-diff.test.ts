@@ -20,7 +20,15 @@ describe('diffLines', () => {
 
   it('finds insertions and deletions around kept lines (a longest common subsequence)', () => {
     const lines = diffLines('x\na\nb\nc\ny', 'a\nq\nb\nc\nz');
-    expect(lines.map((line) => `${line.kind[0]}${line.text}`)).toEqual(['rx', 'sa', 'aq', 'sb', 'sc', 'ry', 'az']);
+    expect(lines.map((line) => `${line.kind[0]}${line.text}`)).toEqual([
+      'rx',
+      'sa',
+      'aq',
+      'sb',
+      'sc',
+      'ry',
+      'az',
+    ]);
     expect(diffStats(lines)).toEqual({ added: 2, removed: 2 });
   });
 

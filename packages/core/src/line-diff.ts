@@ -46,7 +46,8 @@ export function diffLines(before: string, after: string): DiffLine[] {
   }
 
   const out: DiffLine[] = [];
-  for (let k = 0; k < start; k += 1) out.push({ kind: 'same', text: a[k] ?? '', oldLine: k + 1, newLine: k + 1 });
+  for (let k = 0; k < start; k += 1)
+    out.push({ kind: 'same', text: a[k] ?? '', oldLine: k + 1, newLine: k + 1 });
   let i = 0;
   let j = 0;
   while (i < midA.length || j < midB.length) {

@@ -14,7 +14,10 @@ import {
 
 const now = 1_800_000_000;
 
-function run(events: OnboardingEvent[], from: OnboardingRecord = initialOnboardingRecord()): OnboardingRecord {
+function run(
+  events: OnboardingEvent[],
+  from: OnboardingRecord = initialOnboardingRecord(),
+): OnboardingRecord {
   return events.reduce((record, event, index) => advanceOnboarding(record, event, now + index), from);
 }
 
@@ -177,6 +180,16 @@ describe('the onboarding machine', () => {
     ]);
     record = run([{ type: 'NEXT' }], record);
     expect(record).toEqual({ ...initialOnboardingRecord(now), onboardingComplete: true });
+  });
+
+  it('GENERATE_AGENT remembers the agent it made and moves to SELECT_VOICE', () => {
+    const record = run([
+      { type: 'CHOOSE_METHOD', method: 'BUILD_FROM_SCRATCH' },
+      { type: 'AGENT_GENERATED', agentAccountId: 42 },
+    ]);
+    expect(record).toMatchObject({ activeStep: 'SELECT_VOICE', agentAccountId: 42 });
+    expect(run([{ type: 'AGENT_GENERATED', agentAccountId: 42 }]).agentAccountId).toBeNull();
+    expect(readOnboardingRecord(JSON.parse(JSON.stringify(record))).agentAccountId).toBe(42);
   });
 
   it('BACK follows the path of the chosen method', () => {

@@ -73,6 +73,8 @@ export interface OnboardingRecord {
   onboardingComplete: boolean;
   /** When the record last changed, epoch seconds. */
   updatedAt: number;
+  /** The agent account GENERATE_AGENT made (or set up); the later steps work on it. */
+  agentAccountId: number | null;
 }
 
 export function initialOnboardingRecord(nowSeconds = 0): OnboardingRecord {
@@ -86,6 +88,7 @@ export function initialOnboardingRecord(nowSeconds = 0): OnboardingRecord {
     integrationIndex: 0,
     onboardingComplete: false,
     updatedAt: nowSeconds,
+    agentAccountId: null,
   };
 }
 
@@ -103,7 +106,9 @@ export function readOnboardingRecord(stored: unknown): OnboardingRecord {
   if (!isRecord(stored)) return base;
   const fields = isRecord(stored.templateFields)
     ? Object.fromEntries(
-        Object.entries(stored.templateFields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        Object.entries(stored.templateFields).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
       )
     : {};
   return {
@@ -115,11 +120,17 @@ export function readOnboardingRecord(stored: unknown): OnboardingRecord {
     templateIntegrations: Array.isArray(stored.templateIntegrations)
       ? stored.templateIntegrations.filter((item): item is string => typeof item === 'string')
       : [],
-    activeStep: resolveOnboardingStep(typeof stored.activeStep === 'string' ? stored.activeStep : null) ?? 'WELCOME',
+    activeStep:
+      resolveOnboardingStep(typeof stored.activeStep === 'string' ? stored.activeStep : null) ?? 'WELCOME',
     fieldIndex: index(stored.fieldIndex),
     integrationIndex: index(stored.integrationIndex),
     onboardingComplete: stored.onboardingComplete === true,
-    updatedAt: typeof stored.updatedAt === 'number' && Number.isFinite(stored.updatedAt) ? stored.updatedAt : 0,
+    updatedAt:
+      typeof stored.updatedAt === 'number' && Number.isFinite(stored.updatedAt) ? stored.updatedAt : 0,
+    agentAccountId:
+      typeof stored.agentAccountId === 'number' && Number.isSafeInteger(stored.agentAccountId)
+        ? stored.agentAccountId
+        : null,
   };
 }
 
@@ -140,6 +151,8 @@ export type OnboardingEvent =
   | { type: 'NEXT_INTEGRATION' }
   /** SETUP_INTEGRATIONS: "Skip for now" passes over every remaining integration. */
   | { type: 'SKIP_INTEGRATIONS' }
+  /** GENERATE_AGENT: the agent exists; on to SELECT_VOICE. */
+  | { type: 'AGENT_GENERATED'; agentAccountId: number }
   /** Any step: on to the following one (CHOOSE_NUMBER's "Skip for now" included). */
   | { type: 'NEXT' }
   /** Any step: back to the step before it on this record's path. */
@@ -153,7 +166,9 @@ export type OnboardingEvent =
   | { type: 'EXIT' };
 
 /** The steps a record walks through, in order: from scratch skips the template steps. */
-export function onboardingPath(record: Pick<OnboardingRecord, 'method' | 'templateIntegrations'>): OnboardingStep[] {
+export function onboardingPath(
+  record: Pick<OnboardingRecord, 'method' | 'templateIntegrations'>,
+): OnboardingStep[] {
   return onboardingSteps.filter((step) => {
     if (record.method !== 'BUILD_FROM_SCRATCH') {
       return step !== 'SETUP_INTEGRATIONS' || record.templateIntegrations.length > 0;
@@ -254,6 +269,9 @@ function transition(record: OnboardingRecord, event: OnboardingEvent, nowSeconds
     case 'SKIP_INTEGRATIONS':
       if (record.activeStep !== 'SETUP_INTEGRATIONS') return record;
       return { ...record, activeStep: 'GENERATE_AGENT' };
+    case 'AGENT_GENERATED':
+      if (record.activeStep !== 'GENERATE_AGENT') return record;
+      return { ...record, agentAccountId: event.agentAccountId, activeStep: 'SELECT_VOICE' };
     case 'NEXT': {
       if (record.activeStep === 'SETUP_TEMPLATE' || record.activeStep === 'SETUP_INTEGRATIONS') return record;
       const step = stepAfter(record);
@@ -264,7 +282,11 @@ function transition(record: OnboardingRecord, event: OnboardingEvent, nowSeconds
       const step = stepBefore(record);
       // Back into the fields lands on the last one answered.
       if (step === 'SETUP_TEMPLATE') {
-        return { ...record, activeStep: step, fieldIndex: Math.max(0, Object.keys(record.templateFields).length - 1) };
+        return {
+          ...record,
+          activeStep: step,
+          fieldIndex: Math.max(0, Object.keys(record.templateFields).length - 1),
+        };
       }
       return { ...record, activeStep: step };
     }
@@ -273,7 +295,8 @@ function transition(record: OnboardingRecord, event: OnboardingEvent, nowSeconds
       if (event.step === 'SETUP_TEMPLATE' && record.templateId === null) {
         return { ...record, method: 'BUILD_FROM_TEMPLATE', activeStep: 'SELECT_TEMPLATE' };
       }
-      if (event.step === 'SELECT_TEMPLATE') return { ...record, method: 'BUILD_FROM_TEMPLATE', activeStep: event.step };
+      if (event.step === 'SELECT_TEMPLATE')
+        return { ...record, method: 'BUILD_FROM_TEMPLATE', activeStep: event.step };
       return { ...record, activeStep: event.step };
     case 'RESTART':
       return { ...initialOnboardingRecord(nowSeconds) };

@@ -19,7 +19,11 @@ describe('the walkthrough', () => {
   });
 
   it('starting a step saves version 1 when none exists', () => {
-    expect(startWalkthroughStep(null, 'TEST_AGENT')).toEqual({ version: 1, completed: [], active: 'TEST_AGENT' });
+    expect(startWalkthroughStep(null, 'TEST_AGENT')).toEqual({
+      version: 1,
+      completed: [],
+      active: 'TEST_AGENT',
+    });
     const existing: WalkthroughState = { version: 1, completed: ['SETUP_AGENT'], active: null };
     expect(startWalkthroughStep(existing, 'ADD_NUMBER')).toEqual({ ...existing, active: 'ADD_NUMBER' });
   });
@@ -52,7 +56,9 @@ describe('the walkthrough', () => {
 
 describe('the walkthrough when the account loads', () => {
   it('an account with a phone number has set up, tested and numbered its agent', () => {
-    expect(completeWalkthroughOnLoad(null, { ...nobody, hasPhoneNumber: true, onboardingComplete: true })).toEqual({
+    expect(
+      completeWalkthroughOnLoad(null, { ...nobody, hasPhoneNumber: true, onboardingComplete: true }),
+    ).toEqual({
       version: 1,
       completed: ['SETUP_AGENT', 'TEST_AGENT', 'ADD_NUMBER'],
       active: null,
@@ -89,7 +95,9 @@ describe('the walkthrough when the account loads', () => {
 
 describe('reading a stored walkthrough', () => {
   it('accepts version 1 and drops unknown steps', () => {
-    expect(readWalkthrough({ version: 1, completed: ['ADD_NUMBER', 'NOPE', 'SETUP_AGENT'], active: 'X' })).toEqual({
+    expect(
+      readWalkthrough({ version: 1, completed: ['ADD_NUMBER', 'NOPE', 'SETUP_AGENT'], active: 'X' }),
+    ).toEqual({
       version: 1,
       completed: ['SETUP_AGENT', 'ADD_NUMBER'],
       active: null,

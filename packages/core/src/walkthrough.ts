@@ -50,12 +50,18 @@ export function isWalkthroughComplete(state: WalkthroughState | null): boolean {
 }
 
 /** Starts a step; the first start saves version 1 with nothing completed. */
-export function startWalkthroughStep(state: WalkthroughState | null, step: WalkthroughStep): WalkthroughState {
+export function startWalkthroughStep(
+  state: WalkthroughState | null,
+  step: WalkthroughStep,
+): WalkthroughState {
   return { ...(state ?? fresh()), active: step };
 }
 
 /** Marks a step completed; when it was the active step, the walkthrough ends (nothing active). */
-export function finishWalkthroughStep(state: WalkthroughState | null, step: WalkthroughStep): WalkthroughState {
+export function finishWalkthroughStep(
+  state: WalkthroughState | null,
+  step: WalkthroughStep,
+): WalkthroughState {
   const base = state ?? fresh();
   return {
     ...base,
@@ -105,5 +111,9 @@ export function completeWalkthroughOnLoad(
   if (done.every((step) => completed.includes(step))) return state;
   const base = state ?? fresh();
   const next = inOrder([...completed, ...done]);
-  return { ...base, completed: next, active: base.active !== null && next.includes(base.active) ? null : base.active };
+  return {
+    ...base,
+    completed: next,
+    active: base.active !== null && next.includes(base.active) ? null : base.active,
+  };
 }

@@ -1,46 +1,69 @@
-import {
-  IconAlertTriangle,
-  IconBrowser,
-  IconCursorText,
-  IconGitCompare,
-  IconInfoCircle,
-  IconRobot,
-  IconSettings,
-  IconTemplate,
-  IconWand,
-} from '@tabler/icons-react';
+import { IconBrowser, IconInfoCircle, IconWand } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
 import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'agents';
+const compare = () => import('./compare/compare-changes-overlay');
+const conflict = () => import('./compare/save-conflict-overlay');
+const templates = () => import('./templates/template-overlays');
+
+/** The agent studio: editing, settings, comparing and resolving conflicts, templates. */
 export const overlays: OverlayDefinition[] = [
+  {
+    flag: 'editAgent',
+    title: 'Edit agent',
+    area,
+    size: 'full',
+    load: async () => ({ default: (await import('./edit-agent/edit-agent-overlay')).EditAgentOverlay }),
+  },
+  {
+    flag: 'agentSettings',
+    title: 'Agent settings',
+    area,
+    size: 'xl',
+    load: async () => ({ default: (await import('./agent-settings-overlay')).AgentSettingsOverlay }),
+  },
+  {
+    flag: 'compareChanges',
+    title: 'Compare changes',
+    area,
+    size: 'full',
+    load: async () => ({ default: (await compare()).CompareChangesOverlay }),
+  },
+  {
+    flag: 'saveConflict',
+    title: 'Save conflict',
+    area,
+    kind: 'modal',
+    size: 'xl',
+    load: async () => ({ default: (await conflict()).SaveConflictOverlay }),
+  },
+  {
+    flag: 'createTemplate',
+    title: 'Save as template',
+    area,
+    kind: 'modal',
+    load: async () => ({ default: (await templates()).CreateTemplateOverlay }),
+  },
+  {
+    flag: 'renameTemplate',
+    title: 'Rename template',
+    area,
+    kind: 'modal',
+    size: 'sm',
+    load: async () => ({ default: (await templates()).RenameTemplateOverlay }),
+  },
   comingOverlay({
     flag: 'agentInfo',
     title: 'Agent',
-    area: 'agents',
+    area,
     icon: IconInfoCircle,
     description: 'An agent at a glance: its numbers, voice, status and recent activity.',
   }),
   comingOverlay({
-    flag: 'editAgent',
-    title: 'Edit agent',
-    area: 'agents',
-    size: 'full',
-    icon: IconRobot,
-    description:
-      'Shape how your agent talks and acts: prompt, voice, actions, variables and advanced settings.',
-  }),
-  comingOverlay({
-    flag: 'agentSettings',
-    title: 'Agent settings',
-    area: 'agents',
-    size: 'lg',
-    icon: IconSettings,
-    description: 'The name, language, timezone and links of your agent.',
-  }),
-  comingOverlay({
     flag: 'setupAgent',
     title: 'Set up your agent',
-    area: 'agents',
+    area,
     size: 'lg',
     icon: IconWand,
     description: 'Fill in the details a template needs to set up your agent.',
@@ -48,43 +71,9 @@ export const overlays: OverlayDefinition[] = [
   comingOverlay({
     flag: 'editPage',
     title: 'Edit page',
-    area: 'agents',
+    area,
     size: 'lg',
     icon: IconBrowser,
     description: 'Edit the public page where people can call, text or chat with your agent.',
-  }),
-  comingOverlay({
-    flag: 'createTemplate',
-    title: 'Save as template',
-    area: 'agents',
-    kind: 'modal',
-    icon: IconTemplate,
-    description: 'Save the setup of this agent as a template to start new agents from.',
-  }),
-  comingOverlay({
-    flag: 'renameTemplate',
-    title: 'Rename template',
-    area: 'agents',
-    kind: 'modal',
-    size: 'sm',
-    icon: IconCursorText,
-    description: 'Give a template a new name.',
-  }),
-  comingOverlay({
-    flag: 'compareChanges',
-    title: 'Compare changes',
-    area: 'agents',
-    size: 'xl',
-    icon: IconGitCompare,
-    description: 'See what changed between two versions of your agent, side by side.',
-  }),
-  comingOverlay({
-    flag: 'saveConflict',
-    title: 'Save conflict',
-    area: 'agents',
-    kind: 'modal',
-    size: 'lg',
-    icon: IconAlertTriangle,
-    description: 'Someone else saved this agent while you were editing; choose which changes to keep.',
   }),
 ];
