@@ -2,7 +2,9 @@ import type { Endpoint } from './endpoint';
 import { accountsEndpoints } from './accounts';
 import { agentsEndpoints } from './agents';
 import { authEndpoints } from './auth';
+import { contactsEndpoints } from './contacts';
 import { directoryEndpoints } from './directory';
+import { inboxEndpoints } from './inbox';
 import { logsEndpoints } from './logs';
 import { outboxEndpoints } from './outbox';
 import { platformEndpoints } from './platform';
@@ -16,7 +18,10 @@ export * from './agent-session';
 export * from './accounts';
 export * from './agents';
 export * from './auth';
+export * from './contacts';
 export * from './directory';
+export * from './inbox';
+export * from './realtime';
 export * from './logs';
 export * from './outbox';
 export * from './platform';
@@ -29,6 +34,8 @@ export const endpoints = {
   ...authEndpoints,
   ...accountsEndpoints,
   ...directoryEndpoints,
+  ...inboxEndpoints,
+  ...contactsEndpoints,
   ...agentsEndpoints,
   ...logsEndpoints,
 } as const;

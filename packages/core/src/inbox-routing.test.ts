@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeRoom, type RoomRoutingFacts } from './inbox-routing';
 
 const unknownCaller: RoomRoutingFacts = {
+  currentInbox: 'agent',
   pinnedInbox: null,
   blocked: false,
   spam: false,
@@ -45,6 +46,13 @@ describe('routeRoom', () => {
       inbox: 'agent',
       reason: 'blocked',
     });
+  });
+
+  it('never takes a room away from a person without a block or spam', () => {
+    const inPriority = { ...unknownCaller, currentInbox: 'priority' as const };
+    expect(routeRoom(inPriority)).toEqual({ inbox: 'priority', reason: 'agentHandled' });
+    expect(routeRoom({ ...inPriority, spam: true }).inbox).toBe('agent');
+    expect(routeRoom({ ...inPriority, blocked: true }).inbox).toBe('agent');
   });
 
   it("keeps a person's own choice over every rule", () => {

@@ -4,6 +4,8 @@ export type InboxName = 'priority' | 'agent';
 
 /** What is known about a room when deciding which inbox it belongs in. */
 export interface RoomRoutingFacts {
+  /** Where the room is now: automatic routing never takes a room away from a person, except for a block or spam. */
+  currentInbox: InboxName;
   /** The inbox a person moved the room to by hand, if they did; it sticks. */
   pinnedInbox: InboxName | null;
   blocked: boolean;
@@ -37,7 +39,7 @@ export type RoutingReason =
  * Which inbox a room belongs in (docs/inbox-routing.md): a person's own choice first; blocked callers to the agent
  * inbox; then what a person should look at (a known contact, a request for a person, a rating, a room a person
  * took over, a caller named like a person) to priority, unless the caller is spam; everything else the agent
- * handled alone stays in the agent (junk) inbox.
+ * handled alone stays where it is: the agent (junk) inbox for a new room, priority once a person was needed.
  */
 export function routeRoom(facts: RoomRoutingFacts): { inbox: InboxName; reason: RoutingReason } {
   if (facts.pinnedInbox) return { inbox: facts.pinnedInbox, reason: 'pinned' };
@@ -48,5 +50,5 @@ export function routeRoom(facts: RoomRoutingFacts): { inbox: InboxName; reason: 
   if (facts.rated) return { inbox: 'priority', reason: 'rated' };
   if (!facts.aiAgentEnabled) return { inbox: 'priority', reason: 'takenOver' };
   if (isPersonName(facts.callerName)) return { inbox: 'priority', reason: 'personName' };
-  return { inbox: 'agent', reason: 'agentHandled' };
+  return { inbox: facts.currentInbox, reason: 'agentHandled' };
 }

@@ -24,5 +24,6 @@ export {
 } from 'drizzle-orm';
 export type { SQL } from 'drizzle-orm';
 export { demoAccounts, demoEmailDomain } from './seed/accounts';
+export * from './listen';
 export { builtInAgentTemplates } from './seed/agent-templates';
 export { demoAgents } from './seed/agents';

@@ -61,8 +61,11 @@ export async function createDatabaseTemplate(
   };
 }
 
+/** A cloned database; on a server, `url` lets a test open a second pool on it (a second server process). */
+export type ClonedDatabase = DatabaseHandle & { url?: string };
+
 /** A private, migrated database for one test file; close() discards it. */
-export async function cloneDatabase(template: DatabaseTemplate): Promise<DatabaseHandle> {
+export async function cloneDatabase(template: DatabaseTemplate): Promise<ClonedDatabase> {
   if (template.kind === 'pglite') {
     const instance = await PGlite.create('memory://', {
       loadDataDir: new Blob([await readFile(template.file)]),
@@ -73,9 +76,11 @@ export async function cloneDatabase(template: DatabaseTemplate): Promise<Databas
   await onServer(template.url, (client) =>
     client.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`),
   );
-  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(template.url, name), poolSize: 4 });
+  const url = withDatabase(template.url, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       await onServer(template.url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

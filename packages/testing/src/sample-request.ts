@@ -19,7 +19,12 @@ type JsonSchema = {
   minItems?: number;
 };
 
-const patternSamples: Record<string, string> = { '^\\d{6}$': '123456' };
+const patternSamples: Record<string, string> = {
+  '^\\d{6}$': '123456',
+  // Room ids ("{agent account id}:{contact profile id}").
+  '^\\d{1,15}:\\d{1,15}$': '1:1',
+  '^\\d{1,15}(:\\d{1,15})?$': '1:1',
+};
 
 function sampleOf(schema: JsonSchema): unknown {
   if (schema.const !== undefined) return schema.const;

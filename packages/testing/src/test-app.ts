@@ -13,7 +13,7 @@ import './provided-context';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
-  database: DatabaseHandle;
+  database: DatabaseHandle & { url?: string };
   db: DatabaseHandle['db'];
   config: Config;
   dataDir: string;
@@ -21,16 +21,19 @@ export interface TestApp {
 }
 
 export interface TestAppOptions extends Partial<
-  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints' | 'mail' | 'sms'>
+  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints' | 'mail' | 'sms' | 'runtime'>
 > {
   /** Receives the JSON log lines (otherwise logging is off). */
   logStream?: DestinationStream;
   env?: Record<string, string>;
+  /** Reuse this database instead of a fresh clone (two app instances on one database); closing leaves it open. */
+  database?: DatabaseHandle;
 }
 
 /** The real application on a private clone of the migrated database and a private data directory. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await cloneDatabase(inject('databaseTemplate'));
+  const shared = options.database;
+  const database = shared ?? (await cloneDatabase(inject('databaseTemplate')));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,11 +52,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.features ? { features: options.features } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.sms ? { sms: options.sms } : {}),
+    ...(options.runtime ? { runtime: options.runtime } : {}),
     ...(options.requireAllEndpoints === undefined
       ? {}
       : { requireAllEndpoints: options.requireAllEndpoints }),
   }).catch(async (error: unknown) => {
-    await database.close();
+    if (!shared) await database.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -66,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,9 +3,12 @@ import { accountsFeature } from './accounts/accounts.routes';
 import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { agentsFeature } from './agents/agents.routes';
 import { authFeature } from './auth/auth.routes';
+import { contactsFeature } from './contacts/contacts.routes';
+import { inboxFeature } from './inbox/inbox.routes';
 import { logsFeature } from './logs/logs.routes';
 import { outboxFeature } from './outbox/outbox.routes';
 import { platformFeature } from './platform/platform.routes';
+import { realtimeFeature } from './realtime/realtime.routes';
 
 /** Every server area, one line each. */
 export const features: readonly Feature[] = [
@@ -14,6 +17,9 @@ export const features: readonly Feature[] = [
   authFeature,
   accountsFeature,
   accountsDirectoryFeature,
+  inboxFeature,
+  contactsFeature,
+  realtimeFeature,
   agentsFeature,
   logsFeature,
 ];

@@ -11,6 +11,8 @@ import {
   signInByEmail,
   type TestApp,
 } from '@switchboard/testing';
+import { contacts as contactRows } from '@switchboard/db';
+import { openRoom } from '../features/inbox/inbox.service';
 
 /** Fields whose names look like ids but name no tenant's record, each with the reason. */
 const notTenantIds: Record<string, string> = {
@@ -40,6 +42,21 @@ beforeAll(async () => {
   victim.account = acme.id;
   victim.accountUsername = acme.username;
   victim.member = owner.id;
+  const [inboxAgent] = await t.db.select().from(accounts).where(eq(accounts.username, 'agent1'));
+  if (!inboxAgent) throw new Error('demo seed missing agent1');
+  const victimRoom = await openRoom(t.db, {
+    accountId: inboxAgent.id,
+    contactAddress: '+15557770001',
+    channel: 'sms',
+  });
+  victim.room = victimRoom.roomId;
+  victim.conversationTarget = victimRoom.roomId;
+  victim.contactProfile = victimRoom.contactProfileId;
+  const [victimContact] = await t.db
+    .insert(contactRows)
+    .values({ accountId: inboxAgent.id, name: 'Victim Contact', phoneNumber: '+15557770001' })
+    .returning();
+  victim.contact = victimContact!.id;
   const [agent1] = await t.db.select().from(accounts).where(eq(accounts.username, 'agent1'));
   const [version] = await t.db
     .insert(agentVersions)

@@ -56,6 +56,8 @@ export async function reopenRoom(
     .update(rooms)
     .set({
       closedAt: null,
+      // A request for a person belongs to the conversation it was made in.
+      ...(change.replace ? { attention: null } : {}),
       currentUuid: change.replace
         ? change.freshUuid
         : sql`COALESCE(${rooms.currentUuid}, ${change.freshUuid}::uuid)`,
@@ -121,7 +123,7 @@ export async function listMessagesOfRoom(
 export async function updateAccountRoom(
   db: Db,
   target: { accountId: number; roomId: string },
-  change: Partial<Pick<Room, 'inbox' | 'aiAgentEnabled'>>,
+  change: Partial<Pick<Room, 'inbox' | 'aiAgentEnabled' | 'attention' | 'spam'>>,
 ): Promise<Room | null> {
   const [room] = await db
     .update(rooms)
@@ -134,4 +136,13 @@ export async function updateAccountRoom(
 export async function findRoomAccountId(db: Db, roomId: string): Promise<number | null> {
   const [row] = await db.select({ accountId: rooms.accountId }).from(rooms).where(eq(rooms.roomId, roomId));
   return row?.accountId ?? null;
+}
+
+/** The agent account that texts from this number (its vidaPhoneNumber), or null. */
+export async function findAgentIdByNumber(db: Db, phoneNumber: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.vidaPhoneNumber, phoneNumber), eq(accounts.accountType, 'agent')));
+  return row?.id ?? null;
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
+import { notifyPeople, routeRoomInbox, routeRooms } from './inbox-routing.service';
+import { listRoomIdsWithAddress } from './room-views.repo';
 import {
   findAccountOrganization,
   findRoomAccountId,
@@ -79,6 +81,11 @@ export async function openRoom(
     room = await reopenRoom(db, room.roomId, { freshUuid: randomUUID(), replace, contactName });
     if (!room) throw new AppError('INTERNAL', 'The room could not be opened.');
   }
+  // A new room, or a caller's name learned now, may be one a person should look at.
+  if (created || (needsWrite && contactName !== null)) {
+    const routed = await routeRoomInbox(db, room.roomId);
+    if (routed) room = { ...room, inbox: routed.inbox };
+  }
   if (room.currentUuid === null) throw new AppError('INTERNAL', 'The room has no current conversation.');
   return { ...room, conversationUuid: room.currentUuid };
 }
@@ -119,6 +126,10 @@ export async function appendMessage(
     { preview, countsAsUnread: input.direction === 'inbound' && input.author === 'contact' },
   );
   if (!message) throw new AppError('NOT_FOUND', 'Room not found.');
+  if (message.author === 'contact') {
+    const room = await routeRoomInbox(db, message.roomId);
+    if (room) await notifyPeople(db, room, { kind: 'message', text: preview });
+  }
   return message;
 }
 
@@ -149,15 +160,65 @@ export async function setRoomInbox(
   return updateAccountRoom(db, input, { inbox: input.inbox });
 }
 
-/** Lets the agent answer in the account's room, or stops it; null when the room is not this account's. */
+/**
+ * Lets the agent answer in the account's room, or stops it (a person takes over until it is switched back, on
+ * every channel with the contact); null when the room is not this account's.
+ */
 export async function setAiAgentEnabled(
   db: Db,
   input: { accountId: number; roomId: string; enabled: boolean },
 ): Promise<Room | null> {
-  return updateAccountRoom(db, input, { aiAgentEnabled: input.enabled });
+  const room = await updateAccountRoom(db, input, { aiAgentEnabled: input.enabled });
+  if (room) await routeRoomInbox(db, room.roomId);
+  return room;
+}
+
+/**
+ * Whether the agent may answer this contact: false when a person took the room over (AI off) or the contact is
+ * blocked; true for a contact without a room yet. The runtime asks before every turn, on voice and SMS alike.
+ */
+export async function isAiAgentEnabled(db: Db, accountId: number, contactAddress: string): Promise<boolean> {
+  const room = await findRoomByContact(db, accountId, normalizeContactAddress(contactAddress));
+  return room === null || (room.aiAgentEnabled && !room.blocked);
+}
+
+/**
+ * The agent asks for a person in the room's current conversation (a transfer, or a message to pass on): the
+ * room goes to the priority inbox and its people are notified. False when the room is not this account's.
+ */
+export async function requestPersonAttention(
+  db: Db,
+  input: {
+    accountId: number;
+    roomId: string;
+    reason: 'transfer' | 'messageRequest';
+    text?: string | undefined;
+  },
+): Promise<boolean> {
+  const updated = await updateAccountRoom(db, input, { attention: input.reason });
+  if (!updated) return false;
+  const room = await routeRoomInbox(db, input.roomId);
+  if (room) {
+    const what = input.reason === 'transfer' ? 'asked to talk to a person' : 'left a message';
+    await notifyPeople(db, room, { kind: input.reason, text: input.text ?? `The caller ${what}.` });
+  }
+  return true;
+}
+
+/** Marks the caller as spam (the caller-name lookup or the agent said so): the room goes to the agent inbox. */
+export async function flagRoomSpam(db: Db, input: { accountId: number; roomId: string }): Promise<boolean> {
+  const updated = await updateAccountRoom(db, input, { spam: true });
+  if (updated) await routeRoomInbox(db, input.roomId);
+  return updated !== null;
 }
 
 /** The account that owns a room, or null: the owner resolver for room ids. */
 export async function roomOwner(db: Db, roomId: string): Promise<number | null> {
   return findRoomAccountId(db, roomId);
+}
+
+/** Routes again the rooms of an account (and, for an organization, its agent accounts) with these addresses. */
+export async function rerouteRoomsWithAddresses(db: Db, ownerId: number, addresses: string[]): Promise<void> {
+  const roomIds = await listRoomIdsWithAddress(db, ownerId, addresses);
+  await routeRooms(db, roomIds);
 }

@@ -1,0 +1,262 @@
+import type { MessageView, RoomView } from '@switchboard/contract';
+import { AppError } from '../../platform/app-error';
+import type { Db } from '../../platform/database';
+import { findAccount } from '../accounts/accounts.service';
+import { routeRoomInbox } from './inbox-routing.service';
+import { normalizeContactAddress, type RoomInbox } from './inbox.service';
+import { presentMessage, presentRoom } from './room-presenter';
+import {
+  clearNotificationRows,
+  clearRoomNotifications,
+  clearUnread,
+  countUnreadRooms,
+  findMessage,
+  findRoomByContactProfile,
+  findRoomRecord,
+  findRoomRecordByAddress,
+  listConversationLogs,
+  listMessagesPage,
+  listNotifications,
+  listRoomConversations,
+  listRoomRecords,
+  listUnreadRooms,
+  markRoomUnread,
+  searchMessageRows,
+  searchRoomRecords,
+  updateRoom,
+  type RoomChange,
+  type RoomRecord,
+  type RoomScope,
+} from './room-views.repo';
+
+export type { RoomScope };
+
+export interface ListPaging {
+  page: number;
+  pageSize: number;
+  pagination: boolean;
+  unread: boolean;
+}
+
+/** The rooms an account's viewers see: an organization's cover all its agent accounts. */
+export async function scopeOfAccount(db: Db, accountId: number | null): Promise<RoomScope> {
+  const account = accountId === null ? null : await findAccount(db, accountId);
+  if (!account || account.deletedAt)
+    throw new AppError('NOT_FOUND', 'This session has no account to act for');
+  return account.accountType === 'organization' ? { organizationId: account.id } : { accountId: account.id };
+}
+
+export async function listInbox(db: Db, scope: RoomScope, inbox: RoomInbox, paging: ListPaging) {
+  const { records, total } = await listRoomRecords(db, {
+    scope,
+    inbox,
+    unreadOnly: paging.unread,
+    limit: paging.pagination ? paging.pageSize : null,
+    offset: paging.pagination ? paging.page * paging.pageSize : 0,
+  });
+  return {
+    success: true as const,
+    rooms: records.map(presentRoom),
+    totalRooms: total,
+    pageSize: paging.pagination ? paging.pageSize : records.length,
+    pageNumber: paging.pagination ? paging.page : 0,
+  };
+}
+
+/** The room, checked to be in the scope (the route's owner check already ran; this is the second fence). */
+export async function loadRoom(db: Db, scope: RoomScope, roomId: string): Promise<RoomRecord> {
+  const room = await findRoomRecord(db, roomId);
+  const inScope =
+    room !== null &&
+    ('accountId' in scope
+      ? room.accountId === scope.accountId
+      : room.organizationId === scope.organizationId);
+  if (!room || !inScope) throw new AppError('NOT_FOUND', `No room ${roomId}`);
+  return room;
+}
+
+export async function loadRoomView(db: Db, roomId: string): Promise<RoomView | null> {
+  const room = await findRoomRecord(db, roomId);
+  return room ? presentRoom(room) : null;
+}
+
+/** A stored message with its room, as the live updates push them. */
+export async function loadMessageEvent(
+  db: Db,
+  messageId: number,
+): Promise<{ message: MessageView; room: RoomView } | null> {
+  const message = await findMessage(db, messageId);
+  if (!message) return null;
+  const room = await findRoomRecord(db, message.roomId);
+  return room ? { message: presentMessage(message), room: presentRoom(room) } : null;
+}
+
+export async function roomDetail(
+  db: Db,
+  scope: RoomScope,
+  roomId: string,
+  options: { limit: number; before: number | null },
+) {
+  const room = await loadRoom(db, scope, roomId);
+  const page = await listMessagesPage(db, { roomId, before: options.before, limit: options.limit + 1 });
+  const hasMore = page.length > options.limit;
+  const messages = page.slice(0, options.limit).reverse();
+  const conversations = await listRoomConversations(db, roomId);
+  const logs = await listConversationLogs(
+    db,
+    room.accountId,
+    roomId,
+    conversations.map((c) => c.uuid),
+  );
+  const logOf = new Map(logs.map(({ uuid, ...log }) => [uuid, log]));
+  return {
+    success: true as const,
+    room: presentRoom(room),
+    messages: messages.map(presentMessage),
+    conversations: conversations.map((c) => ({
+      uuid: c.uuid,
+      channel: c.channel,
+      startedAt: c.startedAt.toISOString(),
+      log: logOf.get(c.uuid) ?? null,
+    })),
+    hasMore,
+  };
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One conversation of a room: its messages (a call's transcript) and its log row, as a one-item array. */
+export async function conversationRecord(db: Db, scope: RoomScope, roomId: string, uuid: string) {
+  const room = await loadRoom(db, scope, roomId);
+  const messages = uuidShape.test(uuid)
+    ? (await listMessagesPage(db, { roomId, before: null, limit: 2000, conversationUuid: uuid })).reverse()
+    : [];
+  const [log] = await listConversationLogs(db, room.accountId, roomId, [uuid]);
+  if (messages.length === 0 && !log) throw new AppError('NOT_FOUND', 'Failed to fetch convo');
+  const { uuid: _logUuid, ...logFields } = log ?? { uuid };
+  return [
+    {
+      success: true as const,
+      message: 'Conversation found',
+      roomId,
+      uuid,
+      conversation: messages.map(presentMessage),
+      log: log ? (logFields as Omit<typeof log, 'uuid'>) : null,
+    },
+  ];
+}
+
+async function changeRoom(db: Db, scope: RoomScope, roomId: string, change: RoomChange): Promise<RoomView> {
+  await loadRoom(db, scope, roomId);
+  await updateRoom(db, roomId, change);
+  const routed = await routeRoomInbox(db, roomId);
+  if (!routed) throw new AppError('NOT_FOUND', `No room ${roomId}`);
+  return presentRoom(routed);
+}
+
+export const closeRoom = (db: Db, scope: RoomScope, roomId: string) =>
+  changeRoom(db, scope, roomId, { closedAt: new Date() });
+
+export const unarchiveRoom = (db: Db, scope: RoomScope, roomId: string) =>
+  changeRoom(db, scope, roomId, { closedAt: null });
+
+export const rateRoom = (db: Db, scope: RoomScope, roomId: string, rating: number | null) =>
+  changeRoom(db, scope, roomId, { rating });
+
+export const reactToRoom = (db: Db, scope: RoomScope, roomId: string, reaction: string | null) =>
+  changeRoom(db, scope, roomId, { reaction });
+
+export const switchAiAgent = (db: Db, scope: RoomScope, roomId: string, enabled: boolean) =>
+  changeRoom(db, scope, roomId, { aiAgentEnabled: enabled });
+
+/** A person moves the room to an inbox (it sticks), or hands it back to automatic routing with null. */
+export async function moveRoom(db: Db, scope: RoomScope, roomId: string, inbox: RoomInbox | null) {
+  return changeRoom(
+    db,
+    scope,
+    roomId,
+    inbox === null ? { inboxPinned: false } : { inbox, inboxPinned: true },
+  );
+}
+
+/** Blocks or unblocks the contact with this address in the acting account's rooms (toggles without `blocked`). */
+export async function toggleBlock(db: Db, accountId: number, address: string, blocked: boolean | undefined) {
+  const room = await findRoomRecordByAddress(db, accountId, normalizeContactAddress(address));
+  if (!room) throw new AppError('NOT_FOUND', `You have no conversation with ${address}`);
+  const next = blocked ?? !room.blocked;
+  const view = await changeRoom(db, { accountId }, room.roomId, { blocked: next });
+  return { success: true as const, blocked: next, room: view };
+}
+
+/** The account that owns a contact profile (the other party of one of its rooms), or null. */
+export async function contactProfileOwner(db: Db, contactProfileId: number): Promise<number | null> {
+  return (await findRoomByContactProfile(db, contactProfileId))?.accountId ?? null;
+}
+
+/** Rooms and messages of the scope matching any of the ILIKE patterns (the contacts area's search). */
+export async function searchConversations(
+  db: Db,
+  scope: RoomScope,
+  query: { roomPatterns: string[]; messagePatterns: string[]; limit: number },
+) {
+  const rooms = query.roomPatterns.length
+    ? await searchRoomRecords(db, scope, query.roomPatterns, query.limit)
+    : [];
+  const messages = query.messagePatterns.length
+    ? await searchMessageRows(db, scope, query.messagePatterns, query.limit)
+    : [];
+  return { rooms: rooms.map(presentRoom), messages: messages.map(presentMessage) };
+}
+
+export async function blockState(db: Db, contactProfileId: number) {
+  const room = await findRoomByContactProfile(db, contactProfileId);
+  if (!room) throw new AppError('NOT_FOUND', `No contact ${contactProfileId}`);
+  return { success: true as const, blocked: room.blocked };
+}
+
+export async function markUnread(db: Db, scope: RoomScope, roomId: string): Promise<RoomView> {
+  await loadRoom(db, scope, roomId);
+  await markRoomUnread(db, roomId);
+  return presentRoom(await loadRoom(db, scope, roomId));
+}
+
+export async function inboxActivity(db: Db, scope: RoomScope, inbox: RoomInbox, simple: boolean) {
+  const counts = await countUnreadRooms(db, scope);
+  return {
+    success: true as const,
+    count: counts[inbox],
+    rooms: simple ? [] : await listUnreadRooms(db, { scope, inbox, limit: 100 }),
+  };
+}
+
+/** Clears the unread activity of one room (a person opened it: its notifications go too) or of the whole inbox. */
+export async function clearActivity(
+  db: Db,
+  scope: RoomScope,
+  inbox: RoomInbox,
+  roomId: string | null,
+): Promise<number> {
+  if (roomId !== null) {
+    const room = await loadRoom(db, scope, roomId);
+    await clearRoomNotifications(db, roomId);
+    return clearUnread(db, { scope, inbox: room.inbox, roomId });
+  }
+  return clearUnread(db, { scope, inbox, roomId: null });
+}
+
+export async function unreadCounts(db: Db, scope: RoomScope) {
+  return countUnreadRooms(db, scope);
+}
+
+export async function notificationsOf(db: Db, scope: RoomScope) {
+  const rows = await listNotifications(db, scope, 100);
+  return {
+    success: true as const,
+    notifications: rows.map(({ createdAt, ...row }) => ({ ...row, date: createdAt.toISOString() })),
+    count: rows.length,
+  };
+}
+
+export async function clearNotifications(db: Db, scope: RoomScope, id: number | null) {
+  return { success: true as const, cleared: await clearNotificationRows(db, scope, id) };
+}

@@ -1,0 +1,47 @@
+import { routeRoom } from '@switchboard/core';
+import type { Db } from '../../platform/database';
+import { findRoomRecord, insertNotification, updateRoom, type RoomRecord } from './room-views.repo';
+import type { RoomInbox } from './inbox.service';
+
+/**
+ * Puts the room in the inbox the routing rule names (docs/inbox-routing.md) and answers the room as it now is;
+ * null when there is no such room.
+ */
+export async function routeRoomInbox(db: Db, roomId: string): Promise<RoomRecord | null> {
+  const room = await findRoomRecord(db, roomId);
+  if (!room) return null;
+  const { inbox } = routeRoom({
+    currentInbox: room.inbox,
+    pinnedInbox: room.inboxPinned ? room.inbox : null,
+    blocked: room.blocked,
+    spam: room.spam,
+    knownContact: room.contactId !== null,
+    callerName: room.contactName,
+    attention: room.attention,
+    rated: room.rating !== null,
+    aiAgentEnabled: room.aiAgentEnabled,
+  });
+  if (inbox === room.inbox) return room;
+  await updateRoom(db, roomId, { inbox });
+  return { ...room, inbox };
+}
+
+/** Routes the rooms again after what decides their inbox changed (a contact saved or deleted). */
+export async function routeRooms(db: Db, roomIds: readonly string[]): Promise<void> {
+  for (const roomId of roomIds) await routeRoomInbox(db, roomId);
+}
+
+/** Tells the people of the room's account that a contact wrote in a room they should look at. */
+export async function notifyPeople(
+  db: Db,
+  room: { accountId: number; roomId: string; inbox: RoomInbox },
+  notification: { kind: 'message' | 'transfer' | 'messageRequest' | 'rating'; text: string },
+): Promise<void> {
+  if (room.inbox !== 'priority') return;
+  await insertNotification(db, {
+    accountId: room.accountId,
+    roomId: room.roomId,
+    kind: notification.kind,
+    text: notification.text.slice(0, 500),
+  });
+}
