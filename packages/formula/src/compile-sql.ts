@@ -10,6 +10,7 @@ import {
 } from './ast';
 import { aggregateTree } from './evaluate';
 import { parseFormula } from './parser';
+import { FormulaError } from './tokenizer';
 import { comparisonDomain, unify, valueTypeOfField } from './types';
 import { numericTextPattern } from './values';
 
@@ -28,6 +29,8 @@ export interface CompileOptions {
   firstParam?: number;
   /** What now() answers, in seconds since the epoch (default: the database clock). */
   now?: number;
+  /** A per-row condition (formula text) restricting the rows every aggregate sees: `FILTER (WHERE ...)`. */
+  filter?: string;
 }
 
 export interface CompiledSql {
@@ -113,11 +116,17 @@ function convertKeepingNull(e: Sql, to: ValueType): string {
 
 class Compiler {
   readonly params: (number | string)[] = [];
+  private rowFilter: string | null = null;
 
   constructor(
     private readonly fields: SqlFieldMap,
     private readonly now: number | undefined,
   ) {}
+
+  restrictAggregates(condition: FormulaNode): void {
+    if (containsAggregate(condition)) throw new FormulaError('A filter cannot use aggregates');
+    this.rowFilter = toBoolean(this.compile(condition));
+  }
 
   private param(value: number | string, cast: 'float8' | 'text'): string {
     this.params.push(value);
@@ -238,32 +247,37 @@ class Compiler {
 
   private aggregate(name: AggregateName, arg: FormulaNode | undefined): Sql {
     const num = (sql: string, nullable = false): Sql => ({ sql, type: 'number', nullable });
-    if (!arg) return num('count(*)::float8');
+    const only = this.rowFilter;
+    const where = only ? ` FILTER (WHERE ${only})` : '';
+    const counted = (condition: string) =>
+      num(`(count(*) FILTER (WHERE ${condition}${only ? ` AND ${only}` : ''}))::float8`);
+    if (!arg) return num(`(count(*)${where})::float8`);
     const e = this.compile(arg);
     switch (name) {
       case 'count':
-        if (e.type === 'boolean') return num(`(count(*) FILTER (WHERE ${e.sql}))::float8`);
-        if (e.type === 'string') return num(`(count(*) FILTER (WHERE ${e.sql} <> ''))::float8`);
-        return num(`count(${e.sql})::float8`);
+        if (e.type === 'boolean') return counted(e.sql);
+        if (e.type === 'string') return counted(`${e.sql} <> ''`);
+        return num(`(count(${e.sql})${where})::float8`);
       case 'd_count': {
         const value = e.type === 'string' || e.type === 'boolean' ? e.sql : numberOrNull(e);
-        return num(`count(DISTINCT ${value})::float8`);
+        return num(`(count(DISTINCT ${value})${where})::float8`);
       }
       case 'sum':
-        return num(`coalesce(sum(${numberOrNull(e)}), 0::float8)`);
+        return num(`coalesce(sum(${numberOrNull(e)})${where}, 0::float8)`);
       case 'avg':
-        return num(`avg(${numberOrNull(e)})`, true);
+        return num(`avg(${numberOrNull(e)})${where}`, true);
       case 'min':
       case 'max':
-        if (e.type === 'string')
-          return { sql: `${name}(${e.sql} COLLATE "C")`, type: 'string', nullable: true };
-        return num(`${name}(${numberOrNull(e)})`, true);
+        if (e.type === 'string') {
+          return { sql: `${name}(${e.sql} COLLATE "C")${where}`, type: 'string', nullable: true };
+        }
+        return num(`${name}(${numberOrNull(e)})${where}`, true);
       case 'med':
-        return num(`(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${numberOrNull(e)}))`, true);
+        return num(`(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${numberOrNull(e)})${where})`, true);
       case 'variance':
-        return num(`variance(${numberOrNull(e)})`, true);
+        return num(`variance(${numberOrNull(e)})${where}`, true);
       case 'std_dev':
-        return num(`stddev(${numberOrNull(e)})`, true);
+        return num(`stddev(${numberOrNull(e)})${where}`, true);
     }
   }
 }
@@ -277,6 +291,9 @@ export function compileToSql(text: string, fieldMap: SqlFieldMap, options: Compi
   const parsed = parseFormula(text);
   const tree = options.aggregation ? aggregateTree(parsed, options.aggregation) : parsed;
   const compiler = new Compiler(fieldMap, options.now);
+  if (options.filter !== undefined && options.filter.trim() !== '') {
+    compiler.restrictAggregates(parseFormula(options.filter));
+  }
   const result = compiler.compile(tree);
   const first = options.firstParam ?? 1;
   const pieces = result.sql.split(new RegExp(`${marker}(\\d+)${marker}`));

@@ -9,6 +9,7 @@ import {
   type ValueType,
 } from './ast';
 import { parseFormula } from './parser';
+import { FormulaError } from './tokenizer';
 import { comparisonDomain, typeOf, unify, valueTypeOfField } from './types';
 import {
   booleanOrNull,
@@ -32,6 +33,8 @@ export interface EvaluateOptions {
   now?: number;
   /** For a formula without aggregates, how its per-row values combine over rows (default sum). */
   aggregation?: AggregateName;
+  /** A per-row condition (formula text): aggregates see only the rows where it holds. */
+  filter?: string;
 }
 
 function compare(operator: CompareOperator, a: number | string, b: number | string): boolean {
@@ -86,6 +89,10 @@ class Evaluator {
     private readonly fieldType: (name: string) => FieldType | undefined,
     private readonly now: number,
   ) {}
+
+  fieldTypeOf(name: string): FieldType | undefined {
+    return this.fieldType(name);
+  }
 
   private typeOf = (node: FormulaNode): ValueType =>
     typeOf(node, (name) => valueTypeOfField(this.fieldType(name)));
@@ -294,5 +301,12 @@ export function evaluateAggregate(
 ): FormulaValue {
   const tree = aggregateTree(parseFormula(text), options.aggregation);
   const evaluator = new Evaluator(typesFromRows(rows, options.fieldTypes), options.now ?? Date.now() / 1000);
-  return evaluator.value(tree, {}, rows);
+  let chosen = rows;
+  if (options.filter !== undefined && options.filter.trim() !== '') {
+    const condition = parseFormula(options.filter);
+    if (containsAggregate(condition)) throw new FormulaError('A filter cannot use aggregates');
+    const conditionType = typeOf(condition, (name) => valueTypeOfField(evaluator.fieldTypeOf(name)));
+    chosen = rows.filter((row) => toBoolean(evaluator.value(condition, row, rows), conditionType));
+  }
+  return evaluator.value(tree, {}, chosen);
 }

@@ -22,7 +22,8 @@ export function textOrNull(value: FormulaValue, type: ValueType): string | null 
   if (value === null || type === 'null') return null;
   if (type === 'string') return value as string;
   if (type === 'boolean') return value ? 'true' : 'false';
-  return String(value);
+  // PostgreSQL writes negative zero as -0.
+  return Object.is(value, -0) ? '-0' : String(value);
 }
 
 export const toText = (value: FormulaValue, type: ValueType): string => textOrNull(value, type) ?? '';
