@@ -8,3 +8,5 @@ export * from './sign-in';
 export * from './sample-request';
 export { startFakeSmtpServer } from './fakes/fake-smtp-server';
 export * from './speech-wav';
+export { startFakeDeepgramServer } from './fakes/fake-deepgram-server';
+export { startFakeTtsServer } from './fakes/fake-tts-server';

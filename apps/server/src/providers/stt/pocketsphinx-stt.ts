@@ -1,0 +1,195 @@
+import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
+import { constants, existsSync, openSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { pcm16ToBuffer } from '../../runtime/audio/pcm';
+import { Resampler } from '../../runtime/audio/resample';
+import { findCommand } from '../system-command';
+import type { SpeechStream, SpeechStreamOptions, SpeechToText, Transcript } from './types';
+
+const run = promisify(execFile);
+const COMMAND = 'pocketsphinx_continuous';
+const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+const INSTALL = 'apt-get install pocketsphinx pocketsphinx-en-us';
+/** Decoding runs at a fraction of real time; this only catches a wedged process. */
+const FINISH_TIMEOUT_MS = 60_000;
+
+/**
+ * Offline speech recognition with CMU PocketSphinx from the Debian packages (US English, 16 kHz). Each stream
+ * runs one decoder process that reads raw audio from a named pipe as it is written, so the model loads and decoding
+ * proceeds while the caller is still speaking; finishing closes stdin and collects the hypotheses.
+ */
+export class PocketsphinxStt implements SpeechToText {
+  readonly name = 'pocketsphinx';
+  readonly sandbox = true;
+
+  constructor(private readonly modelDir = MODEL_DIR) {}
+
+  async unavailableReason(): Promise<string | null> {
+    if (!(await findCommand(COMMAND))) return `Speech recognition needs the pocketsphinx package: ${INSTALL}`;
+    if (!existsSync(path.join(this.modelDir, 'en-us', 'mdef'))) {
+      return `Speech recognition needs the US English model of pocketsphinx: ${INSTALL}`;
+    }
+    return null;
+  }
+
+  openStream(options: SpeechStreamOptions): SpeechStream {
+    return new PocketsphinxStream(options, this.modelDir);
+  }
+}
+
+class PocketsphinxStream implements SpeechStream {
+  private readonly resampler: Resampler | null;
+  private readonly decoded: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  private decoder: ChildProcessByStdio<null, Readable, Readable> | null = null;
+  private audio: net.Socket | null = null;
+  private pending: Buffer[] = [];
+  /** Settles when everything written so far is in the pipe. */
+  private written: Promise<void> = Promise.resolve();
+  private failure: Error | null = null;
+  private samples = 0;
+  private state: 'open' | 'finishing' | 'aborted' = 'open';
+
+  constructor(
+    private readonly options: SpeechStreamOptions,
+    modelDir: string,
+  ) {
+    this.resampler = options.sampleRate === 16000 ? null : new Resampler(options.sampleRate, 16000);
+    this.decoded = this.decode(modelDir);
+  }
+
+  write(pcm: Int16Array): void {
+    if (this.state !== 'open') return;
+    this.samples += pcm.length;
+    this.send(this.resampler ? this.resampler.push(pcm) : pcm);
+  }
+
+  async finish(): Promise<Transcript> {
+    if (this.state === 'aborted') throw new Error('The speech stream was aborted');
+    if (this.state === 'finishing') throw new Error('The speech stream is already finished');
+    this.state = 'finishing';
+    const began = performance.now();
+    if (this.resampler) this.send(this.resampler.flush());
+    this.endAudio();
+    const timer = setTimeout(() => this.decoder?.kill('SIGKILL'), FINISH_TIMEOUT_MS);
+    const { code, stdout, stderr } = await this.decoded.finally(() => clearTimeout(timer));
+    if (this.failure) throw this.failure;
+    if (code !== 0) {
+      throw new Error(
+        `pocketsphinx failed (exit ${String(code)}): ${stderr.trim().split('\n').at(-1) ?? ''}`,
+      );
+    }
+    return {
+      text: stdout
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join(' '),
+      audioSeconds: this.samples / this.options.sampleRate,
+      processingMs: performance.now() - began,
+    };
+  }
+
+  abort(): void {
+    if (this.state === 'aborted') return;
+    this.state = 'aborted';
+    this.pending = [];
+    this.audio?.destroy();
+    this.decoder?.kill('SIGKILL');
+  }
+
+  /**
+   * The decoder reads a named pipe: its -infile must be a file it can open, which a socketpair stdin is not.
+   * The writing end opens (non-blocking) only once the decoder has opened the reading end, so closing it is
+   * always the decoder's end of file; audio written before that waits in memory.
+   */
+  private async decode(modelDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    if (!(await findCommand(COMMAND))) {
+      this.failure = new Error(`Speech recognition needs the pocketsphinx package: ${INSTALL}`);
+      return { code: null, stdout: '', stderr: '' };
+    }
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pocketsphinx-'));
+    try {
+      const fifo = path.join(dir, 'audio.raw');
+      await run('mkfifo', [fifo]);
+      if (this.state === 'aborted') return { code: null, stdout: '', stderr: '' };
+      const decoder = spawn(
+        COMMAND,
+        [
+          ...['-infile', fifo, '-logfn', '/dev/null'],
+          ...['-hmm', path.join(modelDir, 'en-us'), '-lm', path.join(modelDir, 'en-us.lm.bin')],
+          ...['-dict', path.join(modelDir, 'cmudict-en-us.dict')],
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      this.decoder = decoder;
+      let stdout = '';
+      let stderr = '';
+      decoder.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+      decoder.stderr
+        .setEncoding('utf8')
+        .on('data', (text: string) => (stderr = (stderr + text).slice(-2000)));
+      let running = true;
+      const exited = new Promise<number | null>((resolve) => {
+        decoder.on('error', (error: NodeJS.ErrnoException) => {
+          this.failure = new Error(`pocketsphinx could not start: ${error.message}`);
+          resolve(null);
+        });
+        decoder.on('close', resolve);
+      }).finally(() => (running = false));
+      const fd = await openWriterWhenRead(fifo, () => running && this.state !== 'aborted').catch(
+        (error: unknown) => {
+          decoder.kill('SIGKILL');
+          throw error;
+        },
+      );
+      if (fd !== null) {
+        const audio = new net.Socket({ fd, readable: false, writable: true });
+        audio.on('error', () => undefined);
+        this.audio = audio;
+        for (const chunk of this.pending.splice(0)) this.send(chunk);
+        if (this.state === 'finishing') this.endAudio();
+      }
+      const code = await exited;
+      this.audio?.destroy();
+      return { code, stdout, stderr };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private send(pcm: Int16Array | Buffer): void {
+    if (pcm.length === 0) return;
+    const bytes = Buffer.isBuffer(pcm) ? pcm : Buffer.from(pcm16ToBuffer(pcm));
+    const audio = this.audio;
+    if (!audio) {
+      this.pending.push(bytes);
+      return;
+    }
+    this.written = new Promise((resolve) => audio.write(bytes, () => resolve()));
+  }
+
+  /** Closing the only writer of the pipe is the decoder's end of file. */
+  private endAudio(): void {
+    const audio = this.audio;
+    if (!audio) return;
+    void this.written.then(() => audio.destroy());
+  }
+}
+
+/** Opens a named pipe for writing once a reader has it open (ENXIO until then); null if `waiting` turns false. */
+async function openWriterWhenRead(fifo: string, waiting: () => boolean): Promise<number | null> {
+  while (waiting()) {
+    try {
+      return openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return null;
+}
