@@ -5,6 +5,7 @@ import { useOverlayLink } from './overlay-link';
 import { AccountList } from './account-list';
 import { childTypeOf } from './tiers';
 import { Fact } from './fact';
+import { WalkthroughCard } from '../../features/onboarding/walkthrough/walkthrough-card';
 
 type Account = ResponseOf<typeof endpoints.getAccount>['account'];
 
@@ -56,6 +57,8 @@ export function TierHome({ account, basePath }: { account: Account; basePath: st
           <Fact label="Text messaging" value={account.smsEnabled ? 'Enabled' : 'Not enabled'} />
         </SimpleGrid>
       </Card>
+
+      {account.accountType === 'organization' && <WalkthroughCard account={account} agentAccountId={null} />}
 
       {childType && (
         <Stack gap="sm">

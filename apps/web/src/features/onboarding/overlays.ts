@@ -1,17 +1,15 @@
-import { IconKey, IconRocket } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
 import { comingOverlay } from '../../app/overlays/coming-overlay';
 
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'onboard',
-    title: 'Get started',
+    title: 'Set up your agent',
     area: 'onboarding',
     size: 'full',
-    icon: IconRocket,
-    description:
-      'Set up your first agent step by step, from choosing a template to picking its phone number.',
-  }),
+    load: async () => ({ default: (await import('./wizard/onboard-overlay')).OnboardOverlay }),
+  },
   comingOverlay({
     flag: 'requestAccess',
     title: 'Request access',
