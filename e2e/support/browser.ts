@@ -4,11 +4,28 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
+export interface LaunchOptions {
+  /**
+   * A WAV file the browser's fake microphone plays once (then silence), with the microphone permission granted
+   * without asking; best a 16 kHz mono recording.
+   */
+  fakeMicrophone?: string;
+}
+
 /** Debian's Chromium, headless, with nothing reaching outside the machine. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser({ fakeMicrophone }: LaunchOptions = {}): Promise<Browser> {
+  const microphone = fakeMicrophone
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${fakeMicrophone}%noloop`,
+        '--autoplay-policy=no-user-gesture-required',
+      ]
+    : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
+      ...microphone,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',

@@ -141,7 +141,7 @@ export function ConversationBody({
       />
 
       {ended ? (
-        <Group justify="space-between" gap="sm">
+        <Group justify="space-between" gap="sm" wrap="nowrap">
           {ended.reason === 'dropped' || ended.reason === 'unreachable' ? (
             <Text size="sm" c="red" role="alert">
               {describeEnd(ended.reason, ended.transfer)}
@@ -152,7 +152,12 @@ export function ConversationBody({
             </Text>
           )}
           {onRestart && (
-            <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={onRestart}>
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={16} />}
+              onClick={onRestart}
+              style={{ flexShrink: 0 }}
+            >
               {restartLabel}
             </Button>
           )}

@@ -1,5 +1,11 @@
 import { ActionIcon, Alert, Box, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconMicrophone, IconMicrophoneOff, IconPhoneOff, IconRefresh } from '@tabler/icons-react';
+import {
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPhoneOff,
+  IconRefresh,
+  IconVolume,
+} from '@tabler/icons-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LevelMeter, VoiceLink } from '../audio/voice-link';
 import { useVoiceSnapshot } from '../session/conversation';
@@ -70,13 +76,13 @@ export function VoiceControls({
   endLabel = 'End call',
   size = 'md',
 }: VoiceControlsProps) {
-  const { status, error, muted } = useVoiceSnapshot(voice);
+  const { status, error, muted, agentAudible } = useVoiceSnapshot(voice);
   const ended = phase === 'ended';
   const elapsed = useElapsed(startedAt, !ended);
   const iconSize = size === 'lg' ? 56 : 42;
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-agent-audible={agentAudible} data-voice-status={status}>
       {status === 'failed' && error && (
         <Alert color="orange" variant="light" title="Voice is not working">
           <Group justify="space-between" gap="sm">
@@ -94,9 +100,21 @@ export function VoiceControls({
       )}
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Stack gap={2} miw={0}>
-          <Text fw={600} size="sm" aria-live="polite">
-            {status === 'starting' ? 'Starting the microphone…' : phaseLabels[phase]}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm" aria-live="polite">
+              {status === 'starting' ? 'Starting the microphone…' : phaseLabels[phase]}
+            </Text>
+            {agentAudible && (
+              <Tooltip label="You are hearing the agent">
+                <IconVolume
+                  size={16}
+                  className={classes.speaker}
+                  aria-label="Agent audio playing"
+                  role="img"
+                />
+              </Tooltip>
+            )}
+          </Group>
           <Text size="xs" c="dimmed" ff="monospace">
             <span aria-hidden>{elapsed}</span>
             <VisuallyHidden>{`Call time ${elapsed}`}</VisuallyHidden>

@@ -1,4 +1,4 @@
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Box, Group, Stack, Text } from '@mantine/core';
 import type { OverlayProps } from '../../../app/overlays/overlay-types';
 import { ConversationBody, ModelBadge } from '../components/conversation-body';
 import { usePanelConversation, useSessionSnapshot, type Conversation } from '../session/conversation';
@@ -36,9 +36,18 @@ function ChatSession({
             {name}
           </Text>
           <Group gap={6}>
-            <Text size="xs" c={ended ? 'dimmed' : phase === 'connecting' ? 'dimmed' : 'teal.8'} fw={500}>
-              {presence}
-            </Text>
+            <Group gap={5} wrap="nowrap">
+              <Box
+                w={8}
+                h={8}
+                style={{ borderRadius: '50%' }}
+                bg={ended ? 'gray.5' : phase === 'connecting' ? 'yellow.5' : 'teal.5'}
+                aria-hidden
+              />
+              <Text size="xs" c="dimmed" fw={500}>
+                {presence}
+              </Text>
+            </Group>
             <ModelBadge info={info} />
           </Group>
         </Stack>

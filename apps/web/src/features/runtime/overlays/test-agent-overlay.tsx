@@ -24,8 +24,8 @@ function TestSession({
               {info?.agentName ?? agent.name}
             </Title>
             <Badge
-              color="orange"
-              variant="light"
+              color="orange.9"
+              variant="filled"
               radius="sm"
               leftSection={<IconFlask size={12} aria-hidden />}
             >
@@ -37,7 +37,13 @@ function TestSession({
             A test of the unpublished draft. It is logged as a test and reaches none of your contacts.
           </Text>
         </Stack>
-        <Button variant="default" size="xs" leftSection={<IconRefresh size={14} />} onClick={restart}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          onClick={restart}
+          style={{ flexShrink: 0 }}
+        >
           Restart
         </Button>
       </Group>

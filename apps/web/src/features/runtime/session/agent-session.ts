@@ -263,7 +263,9 @@ export class AgentSession {
         if (this.snapshot.mode === 'voice') this.audio?.audioStart(message.turnId);
         return;
       case 'audio-end':
-        if (this.audioTurn === message.turnId) this.audioTurn = null;
+        // The end of a turn cut short by barge-in is not news to the player: that audio is already gone.
+        if (this.audioTurn !== message.turnId) return;
+        this.audioTurn = null;
         if (this.snapshot.mode === 'voice') this.audio?.audioEnd(message.turnId);
         return;
       case 'barge-in':
@@ -295,11 +297,15 @@ export class AgentSession {
       phase: 'ended',
       ended: { reason, transfer },
       error: error ?? this.snapshot.error,
-      transcript: appendNotice(
-        settleTranscript(this.snapshot.transcript),
-        this.nextLineId(),
-        describeEnd(reason, transfer),
-      ),
+      // A lost or unreachable connection is not part of the conversation; the panel says it as an error.
+      transcript:
+        reason === 'dropped' || reason === 'unreachable'
+          ? settleTranscript(this.snapshot.transcript)
+          : appendNotice(
+              settleTranscript(this.snapshot.transcript),
+              this.nextLineId(),
+              describeEnd(reason, transfer),
+            ),
     });
   }
 

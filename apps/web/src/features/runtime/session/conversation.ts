@@ -81,8 +81,13 @@ export function usePanelConversation(start: SessionStart | null): {
   const startKey = start === null ? null : JSON.stringify(start);
   useEffect(() => {
     if (startKey === null) return;
-    slot.open(JSON.parse(startKey) as SessionStart);
+    // Opened a tick later, so a mount that is undone at once (React's strict mode does that in development)
+    // never opens a conversation the server would log.
+    const timer = setTimeout(() => {
+      slot.open(JSON.parse(startKey) as SessionStart);
+    }, 0);
     return () => {
+      clearTimeout(timer);
       slot.close();
     };
   }, [slot, startKey]);
