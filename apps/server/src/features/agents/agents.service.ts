@@ -7,6 +7,7 @@ import {
 import {
   addAgentApp,
   agentFunctions,
+  fillTemplateVariablesDeep,
   seesTemplateVariablesReplaced,
   type TemplateViewer,
 } from '@switchboard/core';
@@ -154,7 +155,24 @@ export function mergeConfigInput(base: AgentConfig, input: AgentConfigInput): Ag
       `body.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
     );
   }
-  return merged.data;
+  return keepTemplateText(base, merged.data, Object.keys(patch));
+}
+
+/**
+ * A caller who sees template variables filled in sends the filled text back with every save. Where a field comes
+ * back exactly as it was shown, the stored text with its {{variables}} is kept, so only what a person really
+ * changed becomes fixed text.
+ */
+function keepTemplateText(base: AgentConfig, merged: AgentConfig, keys: readonly string[]): AgentConfig {
+  if (Object.keys(base.templateFields).length === 0) return merged;
+  const result: Record<string, unknown> = { ...merged };
+  for (const key of keys) {
+    if (key === 'templateFields' || key === 'templateId') continue;
+    const stored = (base as Record<string, unknown>)[key];
+    const shown = fillTemplateVariablesDeep(stored, base.templateFields);
+    if (JSON.stringify(result[key]) === JSON.stringify(shown)) result[key] = stored;
+  }
+  return result as AgentConfig;
 }
 
 export function conflictError(row: CampaignRow | null, viewer: TemplateViewer, force: boolean): AppError {

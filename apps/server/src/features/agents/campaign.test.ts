@@ -358,6 +358,20 @@ describe('templates on an agent', () => {
     expect(raw.campaign.agentInstructions).not.toContain('{{');
   });
 
+  it('keeps the variables of fields sent back exactly as they were shown filled in', async () => {
+    const shown = (await campaignOf('agent2', 'acme')).campaign;
+    const response = await save('agent2', 'acme', {
+      ...shown,
+      welcomeMessage: 'Acme Dental is closed. How can I help?',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<CampaignBody>().campaign.agentInstructions).toBe(shown.agentInstructions);
+    const raw = (await campaignOf('agent2', 'reseller')).campaign;
+    expect(raw.agentInstructions).toContain('We are open {{openingHours}}.');
+    expect(raw.knowledge).toContain('{{businessName}}');
+    expect(raw.welcomeMessage).toBe('Acme Dental is closed. How can I help?');
+  });
+
   it('refuses to attach a template that does not exist', async () => {
     const response = await save('agent2', 'acme', { templateId: 'no-such-template' });
     expect(response.statusCode).toBe(404);
