@@ -18,7 +18,7 @@ import { createMail, createSms } from './providers/messaging-config';
 import type { SmsProvider } from './providers/sms/types';
 import type { StorageProvider } from './providers/storage/types';
 import type { AgentRuntimePort } from './runtime/port';
-import { createAgentRuntime } from './runtime/agent-runtime';
+import { createAgentRuntime, type AgentRuntime, type SpeechProviders } from './runtime/agent-runtime';
 import { outboxRecorder } from './features/outbox/outbox.service';
 
 export interface AppDeps {
@@ -30,8 +30,13 @@ export interface AppDeps {
   sms?: SmsProvider;
   logger: FastifyBaseLogger;
   authenticator?: Authenticator;
-  /** Defaults to the real runtime on the configured model and speech providers. */
-  runtime?: AgentRuntimePort;
+  /**
+   * Defaults to the real runtime on the configured model and speech providers. A test may pass only the text
+   * entry point; the rest of the runtime stays real.
+   */
+  runtime?: AgentRuntime | AgentRuntimePort;
+  /** Speech for voice sessions; defaults to the configured providers (none in tests unless given). */
+  speech?: SpeechProviders | null;
   /** Defaults to every area; tests may add their own. */
   features?: readonly Feature[];
   /** Refuse to start when a declared endpoint has no handler (on unless a test registers a subset of features). */
@@ -97,9 +102,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startedAt,
     authenticator: deps.authenticator ?? createAuthenticator(deps.database.db),
   };
-  const runtime =
-    deps.runtime ??
-    createAgentRuntime({ config: deps.config, db: base.db, sms: base.sms, logger: deps.logger });
+  const realRuntime = (): AgentRuntime =>
+    createAgentRuntime({
+      config: deps.config,
+      db: base.db,
+      sms: base.sms,
+      logger: deps.logger,
+      speech: deps.speech ?? null,
+    });
+  const runtime: AgentRuntime = !deps.runtime
+    ? realRuntime()
+    : 'openSession' in deps.runtime
+      ? deps.runtime
+      : { ...realRuntime(), replyToText: deps.runtime.replyToText.bind(deps.runtime) };
   const features = deps.features ?? allFeatures;
   const ownerResolvers = new Map<OwnedKind, OwnerResolver>();
   for (const feature of features) {

@@ -102,6 +102,8 @@ export const agentConfigSchema = z.object({
   callerResponseTimeout: z.number().int().min(1).max(300).default(13),
   callerResponseTimeoutHangupCounter: z.number().int().min(1).max(20).default(3),
   waitOnAnswer: z.number().int().min(0).max(30_000).default(0),
+  /** The caller's contact card is not given to the agent. */
+  noContactInjection: z.boolean().default(false),
   autoRecordingNotification: z.enum(['true', 'false', 'always']).default('true'),
   recordingNotificationPhrase: z.string().max(500).default('This call is being recorded.'),
   cnamAutoRejectRegex: z.string().max(500).nullable().default(null),

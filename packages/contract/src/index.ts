@@ -8,6 +8,7 @@ import { inboxEndpoints } from './inbox';
 import { logsEndpoints } from './logs';
 import { outboxEndpoints } from './outbox';
 import { platformEndpoints } from './platform';
+import { runtimeEndpoints } from './runtime';
 
 export * from './endpoint';
 export * from './errors';
@@ -25,6 +26,7 @@ export * from './realtime';
 export * from './logs';
 export * from './outbox';
 export * from './platform';
+export * from './runtime';
 export { buildOpenApiDocument } from './openapi';
 
 /** Every endpoint, collected from the area files; one entry per area keeps parallel work from colliding. */
@@ -38,6 +40,7 @@ export const endpoints = {
   ...contactsEndpoints,
   ...agentsEndpoints,
   ...logsEndpoints,
+  ...runtimeEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -85,6 +85,11 @@ export const agentFunctions: readonly AgentFunctionDefinition[] = [
           description: 'The phone number (E.164) or the name of a configured destination.',
         },
         reason: { type: 'string', description: 'What the caller needs, told to the person who answers.' },
+        confirmed: {
+          type: 'boolean',
+          description:
+            'Set to true only after the caller said yes to being transferred, when the function asked you to confirm first.',
+        },
       },
       required: ['destination'],
       additionalProperties: false,

@@ -7,7 +7,7 @@ import type { Db, DatabaseKind } from '../platform/database';
 import type { MailProvider } from '../providers/mail/types';
 import type { SmsProvider } from '../providers/sms/types';
 import type { StorageProvider } from '../providers/storage/types';
-import type { AgentRuntimePort } from '../runtime/port';
+import type { AgentRuntime } from '../runtime/agent-runtime';
 
 /** What every feature gets: the database, providers and configuration, and a way to register its endpoints. */
 export interface FeatureContext {
@@ -20,8 +20,8 @@ export interface FeatureContext {
   sms: SmsProvider;
   logger: FastifyBaseLogger;
   startedAt: Date;
-  /** The agent runtime's entry points (text replies for SMS-style channels). */
-  runtime: AgentRuntimePort;
+  /** The agent runtime: the text entry point for SMS-style channels, sessions, runPrompt. */
+  runtime: AgentRuntime;
   /** How tokens become callers and whether a caller may act for an account. */
   authenticator: Authenticator;
   /**

@@ -9,6 +9,7 @@ import { logsFeature } from './logs/logs.routes';
 import { outboxFeature } from './outbox/outbox.routes';
 import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
+import { runtimeFeature } from './runtime/runtime.routes';
 
 /** Every server area, one line each. */
 export const features: readonly Feature[] = [
@@ -22,4 +23,5 @@ export const features: readonly Feature[] = [
   realtimeFeature,
   agentsFeature,
   logsFeature,
+  runtimeFeature,
 ];

@@ -1,20 +1,525 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentConfig } from '@switchboard/contract';
+import { displayNameOf, normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { loadActingAccount } from '../features/accounts/accounts.service';
+import { getAgentConfig } from '../features/agents/agents.service';
+import { sandboxCalendar } from '../features/calendar/calendar.service';
+import {
+  appendMessage,
+  openRoom,
+  requestPersonAttention,
+  type Channel,
+} from '../features/inbox/inbox.service';
+import { recordUsage, writeConversationLog, type UsageUnit } from '../features/logs/logs.service';
 import { AppError } from '../platform/app-error';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
+import type { CalendarProvider } from '../providers/calendar/types';
+import { createLanguageModel } from '../providers/llm/llm-config';
+import type { LanguageModel, ModelMessage, ToolCall } from '../providers/llm/types';
 import type { SmsProvider } from '../providers/sms/types';
-import type { AgentRuntimePort } from './port';
+import type { SpeechToText } from '../providers/stt/types';
+import type { TextToSpeech } from '../providers/tts/types';
+import type { VadFactory } from '../providers/vad/types';
+import { Conversation, type ConversationEvents, type EndReason } from './conversation';
+import type { AgentRuntimePort, InboundText, TextReply } from './port';
+import { buildPrompt } from './prompt';
+import { findThread, saveThread } from './threads.repo';
+import { newToolState, type ToolOutcome, type ToolState } from './tools/toolbox';
+
+export interface SpeechProviders {
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  vad: VadFactory;
+}
 
 export interface AgentRuntimeDeps {
   config: Config;
   db: Db;
   sms: SmsProvider;
   logger: FastifyBaseLogger;
+  /** Defaults to the configured provider (LLM_PROVIDER). */
+  model?: LanguageModel;
+  calendar?: CalendarProvider;
+  /** Speech for voice sessions; without it, voice says it is unavailable and chat still works. */
+  speech?: SpeechProviders | null;
+  now?: () => Date;
 }
 
-/** The agent runtime behind the port: conversations on the agents' production configs. */
-export function createAgentRuntime(_deps: AgentRuntimeDeps): AgentRuntimePort {
+export type SessionChannel = 'voice' | 'chat';
+
+export interface SessionRequest {
+  agentAccountId: number;
+  channel: SessionChannel;
+  slot: 'production' | 'staging';
+  /** Who is talking: the signed-in person (test calls) or a visitor. */
+  contact: { name: string | null; phoneNumber: string | null; email: string | null };
+  /** The address the room is kept under (a phone number, an email, or `visitor:<id>`). */
+  contactAddress: string;
+  isTest: boolean;
+  events: ConversationEvents;
+}
+
+/** A live conversation with its records: the room and its messages as it goes, the log row when it ends. */
+export interface AgentSession {
+  readonly id: string;
+  readonly roomId: string;
+  readonly conversationUuid: string;
+  readonly agentName: string;
+  readonly config: AgentConfig;
+  readonly conversation: Conversation;
+  /** Greeting latency (answer → first agent audio) and per-turn latencies, filled by the voice channel. */
+  readonly latencies: { greetingMs: number | null; turnsMs: number[] };
+  /** Usage the channel measured (speech seconds, synthesized characters, voice seconds). */
+  readonly usage: Partial<Record<UsageUnit, number>>;
+  switchChannel(channel: SessionChannel): void;
+  /** Writes the conversation log and usage; safe to call more than once. */
+  finalize(): Promise<void>;
+}
+
+export interface AgentRuntime extends AgentRuntimePort {
+  readonly model: LanguageModel;
+  readonly speech: SpeechProviders | null;
+  openSession(request: SessionRequest): Promise<AgentSession>;
+  /** Runs a prompt once through the agent's model (no functions) and returns the reply. */
+  runPrompt(agentAccountId: number, promptText: string): Promise<string>;
+}
+
+interface AgentIdentity {
+  accountId: number;
+  organizationId: number | null;
+  name: string;
+  phoneNumber: string | null;
+}
+
+async function loadAgent(db: Db, agentAccountId: number): Promise<AgentIdentity> {
+  const account = await loadActingAccount(db, agentAccountId).catch(() => null);
+  if (account?.accountType !== 'agent') {
+    throw new AppError('NOT_FOUND', `Agent account ${agentAccountId} was not found.`);
+  }
+  if (!account.enabled) throw new AppError('FORBIDDEN', 'This agent account is disabled.');
   return {
-    replyToText: () => Promise.reject(new AppError('UNAVAILABLE', 'The agent runtime is not running.')),
+    accountId: account.id,
+    organizationId: account.organizationId,
+    name: displayNameOf(account) || account.username,
+    phoneNumber: account.vidaPhoneNumber ?? null,
   };
 }
+
+/** The model history as stored: plain JSON; anything unreadable is dropped rather than failing the thread. */
+function readHistory(stored: unknown[]): ModelMessage[] {
+  return stored.filter((entry): entry is ModelMessage => {
+    if (!entry || typeof entry !== 'object') return false;
+    const role = (entry as { role?: unknown }).role;
+    return role === 'user' || role === 'assistant' || role === 'tool';
+  });
+}
+
+function readToolState(stored: Record<string, unknown>): ToolState {
+  return { ...newToolState(), ...(stored as Partial<ToolState>) };
+}
+
+/** The agent runtime behind the port: conversations on the agents' configs, with their records. */
+export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
+  const model = deps.model ?? createLanguageModel(deps.config.llm);
+  const calendar = deps.calendar ?? sandboxCalendar(deps.db);
+  const now = deps.now ?? (() => new Date());
+  const { db, logger } = deps;
+
+  async function record(unit: UsageUnit, quantity: number, accountId: number, uuid: string, key: string) {
+    if (quantity <= 0) return;
+    await recordUsage(db, {
+      accountId,
+      unit,
+      quantity: Math.round(quantity),
+      conversationUuid: uuid,
+      idempotencyKey: key,
+    }).catch((error: unknown) => logger.error({ err: error, unit }, 'usage not recorded'));
+  }
+
+  function toolEnvironment(input: {
+    config: AgentConfig;
+    agent: AgentIdentity;
+    uuid: string;
+    roomId: string;
+    contactAddress: string;
+    contactPhone: string | null;
+    channel: 'voice' | 'chat' | 'sms';
+    isTest: boolean;
+    documents: { source: 'prompt' | 'knowledge' | 'link'; text: string }[];
+  }) {
+    return {
+      config: input.config,
+      agent: input.agent,
+      conversation: {
+        uuid: input.uuid,
+        roomId: input.roomId,
+        contactAddress: input.contactAddress,
+        contactPhone: input.contactPhone,
+        channel: input.channel,
+        isTest: input.isTest,
+      },
+      documents: input.documents,
+      calendar,
+      sms: deps.sms,
+      recordOutgoingSms: async (_to: string, text: string) => {
+        await appendMessage(db, {
+          roomId: input.roomId,
+          conversationUuid: input.uuid,
+          direction: 'outbound',
+          channel: 'sms',
+          author: 'agent',
+          text,
+        });
+        await record(
+          'outbound-message',
+          1,
+          input.agent.accountId,
+          input.uuid,
+          `${input.uuid}:sms:${randomUUID()}`,
+        );
+      },
+      flagForPerson: async (why: string) => {
+        await requestPersonAttention(db, {
+          accountId: input.agent.accountId,
+          roomId: input.roomId,
+          reason: why === 'transfer' ? 'transfer' : 'messageRequest',
+        }).catch((error: unknown) =>
+          logger.error({ err: error }, 'the room could not be flagged for a person'),
+        );
+      },
+      now,
+      logger,
+    };
+  }
+
+  function toolRecords(log: Conversation['toolLog']) {
+    return log.map((entry) => ({
+      name: entry.call.name,
+      arguments: entry.call.arguments,
+      ok: entry.outcome.ok,
+      summary: entry.outcome.message,
+      atMs: entry.atMs,
+    }));
+  }
+
+  const runtime: AgentRuntime = {
+    model,
+    speech: deps.speech ?? null,
+
+    async openSession(request) {
+      const agent = await loadAgent(db, request.agentAccountId);
+      const config = await getAgentConfig(db, agent.accountId, request.slot);
+      let channel: SessionChannel = request.channel;
+      const room = await openRoom(db, {
+        accountId: agent.accountId,
+        contactAddress: request.contactAddress,
+        contactName: request.contact.name,
+        channel: channel satisfies Channel,
+        newConversation: true,
+      });
+      const uuid = room.conversationUuid;
+      const startedAt = now();
+      const { system, context } = buildPrompt({
+        config,
+        agentName: agent.name,
+        contact: request.contact,
+        channel,
+        now: startedAt,
+      });
+      const state = newToolState();
+      const transcript: { role: 'agent' | 'contact'; text: string; atMs: number }[] = [];
+      const store = (role: 'agent' | 'contact', text: string) => {
+        transcript.push({ role, text, atMs: now().getTime() - startedAt.getTime() });
+        appendMessage(db, {
+          roomId: room.roomId,
+          conversationUuid: uuid,
+          direction: role === 'agent' ? 'outbound' : 'inbound',
+          channel,
+          author: role,
+          text,
+        }).catch((error: unknown) => logger.error({ err: error }, 'a conversation message was not stored'));
+      };
+      const events: ConversationEvents = {
+        ...request.events,
+        user(text) {
+          store('contact', text);
+          request.events.user?.(text);
+        },
+        reply(turnId, text) {
+          if (text.trim() !== '') store('agent', text);
+          request.events.reply(turnId, text);
+        },
+      };
+      const conversation = new Conversation({
+        model,
+        system,
+        context,
+        state,
+        events,
+        logger,
+        tools: toolEnvironment({
+          config,
+          agent,
+          uuid,
+          roomId: room.roomId,
+          contactAddress: room.contactAddress,
+          contactPhone: request.contact.phoneNumber,
+          channel,
+          isTest: request.isTest,
+          documents: [...context.documents],
+        }),
+      });
+      let finalized = false;
+      const session: AgentSession = {
+        id: randomUUID(),
+        roomId: room.roomId,
+        conversationUuid: uuid,
+        agentName: agent.name,
+        config,
+        conversation,
+        latencies: { greetingMs: null, turnsMs: [] },
+        usage: {},
+        switchChannel(next) {
+          channel = next;
+        },
+        async finalize() {
+          if (finalized) return;
+          finalized = true;
+          const ended = now();
+          const usage: Partial<Record<UsageUnit, number>> = {
+            ...session.usage,
+            'input-tokens': conversation.usage.inputTokens,
+            'output-tokens': conversation.usage.outputTokens,
+            tokens: conversation.usage.inputTokens + conversation.usage.outputTokens,
+          };
+          try {
+            await writeConversationLog(db, {
+              uuid,
+              accountId: agent.accountId,
+              agentId: agent.accountId,
+              timestamp: startedAt,
+              duration: (ended.getTime() - startedAt.getTime()) / 1000,
+              fromNumber: request.contact.phoneNumber,
+              toNumber: agent.phoneNumber,
+              roomId: room.roomId,
+              direction: 'inbound',
+              transfer: state.transfer ?? '',
+              channel,
+              isTest: request.isTest,
+              appointmentBooked: state.appointmentBooked,
+              collectedData: state.collectedData,
+              greetingLatencyMs: session.latencies.greetingMs,
+              turnLatenciesMs: session.latencies.turnsMs,
+              usage: Object.fromEntries(Object.entries(usage).filter(([, value]) => value > 0)),
+              transcript,
+              toolCalls: toolRecords(conversation.toolLog),
+              endedReason: conversation.endedReason ?? 'caller',
+            });
+            for (const [unit, quantity] of Object.entries(usage) as [UsageUnit, number][]) {
+              await record(unit, quantity, agent.accountId, uuid, `${uuid}:${unit}`);
+            }
+          } catch (error) {
+            logger.error({ err: error, conversation: uuid }, 'the conversation log was not written');
+          }
+        },
+      };
+      return session;
+    },
+
+    async replyToText(input: InboundText): Promise<TextReply> {
+      const agent = await loadAgent(db, input.agentAccountId);
+      const config = await getAgentConfig(db, agent.accountId, 'production');
+      const thread = await findThread(db, input.conversationUuid);
+      const phone = normalizePhoneNumber(input.contactAddress);
+      const email = normalizeEmail(input.contactAddress);
+      const at = now();
+      const channel = input.channel === 'sms' ? 'sms' : 'chat';
+      const { system, context } = buildPrompt({
+        config,
+        agentName: agent.name,
+        contact: { name: null, phoneNumber: phone, email },
+        channel,
+        now: at,
+      });
+      const state = thread ? readToolState(thread.toolState) : newToolState();
+      const history = thread ? readHistory(thread.history) : [];
+      let replyText = '';
+      let replyTurn = '';
+      let ended = false;
+      const toolCalls: { call: ToolCall; outcome: ToolOutcome }[] = [];
+      const conversation = new Conversation({
+        model,
+        system,
+        context,
+        state,
+        logger,
+        history,
+        tools: toolEnvironment({
+          config,
+          agent,
+          uuid: input.conversationUuid,
+          roomId: input.roomId,
+          contactAddress: input.contactAddress,
+          contactPhone: phone,
+          channel,
+          isTest: false,
+          documents: [...context.documents],
+        }),
+        events: {
+          state: () => undefined,
+          delta: () => undefined,
+          reply: (turnId, text) => {
+            replyText = text;
+            replyTurn = turnId;
+          },
+          tool: (call, outcome) => toolCalls.push({ call, outcome }),
+          ended: () => {
+            ended = true;
+          },
+        },
+      });
+      await conversation.userSaid(input.text);
+      const reply = replyText.trim();
+      if (reply !== '') {
+        await appendMessage(db, {
+          roomId: input.roomId,
+          conversationUuid: input.conversationUuid,
+          direction: 'outbound',
+          channel: input.channel,
+          author: 'agent',
+          text: reply,
+        });
+        if (input.channel === 'sms' && phone) {
+          try {
+            await deps.sms.send({ to: phone, from: agent.phoneNumber ?? undefined, text: reply });
+          } catch (error) {
+            logger.error(
+              { err: error, conversation: input.conversationUuid },
+              'the agent reply was not sent by SMS',
+            );
+          }
+        }
+      }
+      // The turn's reply is delivered with the response; end if the agent said goodbye.
+      conversation.delivered(replyTurn);
+      ended ||= conversation.ended;
+
+      const previousUsage = thread?.usage ?? {};
+      const usage = {
+        'input-tokens': (previousUsage['input-tokens'] ?? 0) + conversation.usage.inputTokens,
+        'output-tokens': (previousUsage['output-tokens'] ?? 0) + conversation.usage.outputTokens,
+        'inbound-message': (previousUsage['inbound-message'] ?? 0) + 1,
+        'outbound-message': (previousUsage['outbound-message'] ?? 0) + (reply !== '' ? 1 : 0),
+      };
+      await saveThread(db, {
+        conversationUuid: input.conversationUuid,
+        accountId: agent.accountId,
+        roomId: input.roomId,
+        history: conversation.history,
+        toolState: state as unknown as Record<string, unknown>,
+        usage,
+      });
+      const startedAt = thread?.startedAt ?? at;
+      const turnKey = `${input.conversationUuid}:${String(history.length)}`;
+      try {
+        await writeConversationLog(db, {
+          uuid: input.conversationUuid,
+          accountId: agent.accountId,
+          agentId: agent.accountId,
+          timestamp: startedAt,
+          duration: Math.max(0, (now().getTime() - startedAt.getTime()) / 1000),
+          fromNumber: phone,
+          toNumber: agent.phoneNumber,
+          roomId: input.roomId,
+          direction: 'inbound',
+          transfer: state.transfer ?? '',
+          channel: input.channel,
+          isTest: false,
+          appointmentBooked: state.appointmentBooked,
+          collectedData: state.collectedData,
+          greetingLatencyMs: null,
+          turnLatenciesMs: [],
+          usage: { ...usage, tokens: usage['input-tokens'] + usage['output-tokens'] },
+          transcript: conversation.history
+            .filter(
+              (message) =>
+                (message.role === 'user' || message.role === 'assistant') && message.content !== '',
+            )
+            .map((message) => ({
+              role: message.role === 'user' ? ('contact' as const) : ('agent' as const),
+              text: message.content,
+              atMs: 0,
+            })),
+          toolCalls: toolCalls.map(({ call, outcome }) => ({
+            name: call.name,
+            arguments: call.arguments,
+            ok: outcome.ok,
+            summary: outcome.message,
+            atMs: now().getTime() - startedAt.getTime(),
+          })),
+          endedReason: ended ? (conversation.endedReason ?? 'agent') : null,
+        });
+      } catch (error) {
+        logger.error(
+          { err: error, conversation: input.conversationUuid },
+          'the conversation log was not written',
+        );
+      }
+      await record(
+        'input-tokens',
+        conversation.usage.inputTokens,
+        agent.accountId,
+        input.conversationUuid,
+        `${turnKey}:in`,
+      );
+      await record(
+        'output-tokens',
+        conversation.usage.outputTokens,
+        agent.accountId,
+        input.conversationUuid,
+        `${turnKey}:out`,
+      );
+      await record('inbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:received`);
+      if (reply !== '') {
+        await record('outbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:sent`);
+      }
+      return { reply: reply === '' ? null : reply, ended };
+    },
+
+    async runPrompt(agentAccountId, promptText) {
+      const agent = await loadAgent(db, agentAccountId);
+      const config = await getAgentConfig(db, agent.accountId, 'production');
+      const { system, context } = buildPrompt({
+        config,
+        agentName: agent.name,
+        contact: { name: null, phoneNumber: null, email: null },
+        channel: 'chat',
+        now: now(),
+      });
+      let reply = '';
+      for await (const event of model.stream({
+        system,
+        context,
+        messages: [{ role: 'user', content: promptText }],
+        tools: [],
+      })) {
+        if (event.type === 'text') reply += event.delta;
+        else if (event.type === 'finish') {
+          await record(
+            'tokens',
+            event.usage.inputTokens + event.usage.outputTokens,
+            agent.accountId,
+            randomUUID(),
+            `prompt:${randomUUID()}`,
+          );
+        }
+      }
+      return reply.trim();
+    },
+  };
+  return runtime;
+}
+
+export type { EndReason };

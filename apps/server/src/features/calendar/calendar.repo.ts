@@ -1,0 +1,60 @@
+import { and, appointments, asc, eq, gt, lt, sql } from '@switchboard/db';
+import type { Db } from '../../platform/database';
+
+export type Appointment = typeof appointments.$inferSelect;
+export type NewAppointment = typeof appointments.$inferInsert;
+
+/** Booked appointments of an account overlapping [from, to), earliest first. */
+export async function findOverlapping(
+  db: Db,
+  accountId: number,
+  from: Date,
+  to: Date,
+): Promise<Appointment[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.status, 'booked'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}
+
+/**
+ * Books the slot unless it overlaps a booked appointment, atomically: the account's bookings are serialized by
+ * a transaction-scoped advisory lock, so two callers cannot take the same time. Null when the slot is taken.
+ */
+export async function insertAppointmentIfFree(db: Db, row: NewAppointment): Promise<Appointment | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${0x5b0a}, ${row.accountId})`);
+    const clash = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.accountId, row.accountId),
+          eq(appointments.status, 'booked'),
+          lt(appointments.startsAt, row.endsAt),
+          gt(appointments.endsAt, row.startsAt),
+        ),
+      )
+      .limit(1);
+    if (clash.length > 0) return null;
+    const [inserted] = await tx.insert(appointments).values(row).returning();
+    return inserted ?? null;
+  });
+}
+
+export async function listAppointments(
+  db: Db,
+  accountId: number,
+  from: Date,
+  to: Date,
+): Promise<Appointment[]> {
+  return findOverlapping(db, accountId, from, to);
+}

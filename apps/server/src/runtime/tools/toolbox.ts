@@ -1,0 +1,357 @@
+import type { AgentAction, AgentConfig, CollectField } from '@switchboard/contract';
+import {
+  agentFunctions,
+  normalizePhoneNumber,
+  normalizeEmail,
+  parseIsoDate,
+  type AgentFunctionName,
+} from '@switchboard/core';
+import { bookingRulesSchema } from '@switchboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CalendarProvider } from '../../providers/calendar/types';
+import type { SmsProvider } from '../../providers/sms/types';
+import type { ToolCall, ToolSpec } from '../../providers/llm/types';
+import { FactIndex } from '../../providers/llm/sandbox/retrieval';
+import { bookAppointment } from './booking';
+
+/** What a function call did: `message` is the sentence the model relays; the rest is data for it and the log. */
+export interface ToolOutcome {
+  ok: boolean;
+  message: string;
+  data?: Record<string, unknown>;
+  /** transfer_call under confirmTransfers: ask the caller, then call again with confirmed true. */
+  needsConfirmation?: boolean;
+  /** book_appointment refusals: which part the caller should choose again. */
+  retry?: 'date' | 'time' | 'datetime';
+}
+
+/** The conversation facts tools read and change; the conversation owns one per call or thread. */
+export interface ToolState {
+  collectedData: Record<string, unknown>;
+  appointmentBooked: boolean;
+  /** The destination the call was transferred to. */
+  transfer: string | null;
+  /** Set by end_conversation or a transfer: the conversation ends once the agent has said its last words. */
+  endRequested: { reason: 'agent' | 'transfer' } | null;
+  /** A transfer waiting for the caller's yes, and the user turn it was asked in. */
+  pendingTransfer: { destination: string; askedAtTurn: number } | null;
+  userTurns: number;
+  messageTaken: boolean;
+}
+
+export function newToolState(): ToolState {
+  return {
+    collectedData: {},
+    appointmentBooked: false,
+    transfer: null,
+    endRequested: null,
+    pendingTransfer: null,
+    userTurns: 0,
+    messageTaken: false,
+  };
+}
+
+export interface ToolEnvironment {
+  config: AgentConfig;
+  agent: { accountId: number; organizationId: number | null; name: string; phoneNumber: string | null };
+  conversation: {
+    uuid: string;
+    roomId: string;
+    contactAddress: string;
+    contactPhone: string | null;
+    channel: 'voice' | 'chat' | 'sms';
+    isTest: boolean;
+  };
+  documents: readonly { source: 'prompt' | 'knowledge' | 'link'; text: string }[];
+  calendar: CalendarProvider;
+  sms: SmsProvider;
+  /** Stores an outgoing text in the conversation's room (the inbox shows it). */
+  recordOutgoingSms: (to: string, text: string) => Promise<void>;
+  /** Moves the room to the priority inbox (a message or transfer request needs a person). */
+  flagForPerson: (why: string) => Promise<void>;
+  now: () => Date;
+  logger: FastifyBaseLogger;
+}
+
+function actionOf(config: AgentConfig, name: AgentFunctionName): AgentAction | undefined {
+  return config.actions.find((action) => action.name === name);
+}
+
+/** The functions offered to the model: those the agent's actions enable, plus the ones always on. */
+export function toolSpecs(config: AgentConfig): ToolSpec[] {
+  const enabled = new Set(config.actions.map((action) => action.name));
+  return agentFunctions
+    .filter((definition) => definition.alwaysOn || enabled.has(definition.name))
+    .map((definition) => {
+      const action = actionOf(config, definition.name);
+      let description = definition.description;
+      if (action?.instructions) description += ` When to use it: ${action.instructions}`;
+      if (definition.name === 'transfer_call' && action?.destinations?.length) {
+        description += ` Destinations: ${action.destinations.map((d) => (d.name ? `${d.name} (${d.number})` : d.number)).join(', ')}.`;
+      }
+      if (definition.name === 'collect_data') {
+        const fields = collectFields(config);
+        if (fields.length > 0) {
+          description += ` Fields: ${fields.map((f) => `${f.key} (${f.type}${f.required ? ', required' : ''}${f.label ? `: ${f.label}` : ''})`).join('; ')}.`;
+        }
+      }
+      return { name: definition.name, description, parameters: definition.parameters };
+    });
+}
+
+export function collectFields(config: AgentConfig): CollectField[] {
+  return actionOf(config, 'collect_data')?.fields ?? [];
+}
+
+export function transferDestinations(config: AgentConfig): { name: string; number: string }[] {
+  return actionOf(config, 'transfer_call')?.destinations ?? [];
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** Runs one function call. Never throws: a failure is an outcome the model hears and the log keeps. */
+export async function runTool(env: ToolEnvironment, state: ToolState, call: ToolCall): Promise<ToolOutcome> {
+  const offered = new Set(toolSpecs(env.config).map((spec) => spec.name));
+  if (!offered.has(call.name)) {
+    return { ok: false, message: `The function ${call.name} is not available to this agent.` };
+  }
+  try {
+    switch (call.name as AgentFunctionName) {
+      case 'end_conversation':
+        state.endRequested = { reason: 'agent' };
+        return { ok: true, message: 'The conversation ends after your farewell.' };
+      case 'transfer_call':
+        return await transfer(env, state, call.arguments);
+      case 'send_sms':
+        return await sendSms(env, call.arguments);
+      case 'take_message':
+        return await takeMessage(env, state, call.arguments);
+      case 'collect_data':
+        return collect(env, state, call.arguments);
+      case 'book_appointment':
+        return await book(env, state, call.arguments);
+      case 'query_knowledge_base':
+        return lookUp(env, call.arguments);
+    }
+  } catch (error) {
+    env.logger.error(
+      { err: error, tool: call.name, conversation: env.conversation.uuid },
+      'agent function failed',
+    );
+    return { ok: false, message: 'That did not work because of a problem on our side.' };
+  }
+  return { ok: false, message: `The function ${call.name} is not available to this agent.` };
+}
+
+function matchDestination(env: ToolEnvironment, wanted: string): { name: string; number: string } | null {
+  const destinations = transferDestinations(env.config);
+  const lower = wanted.toLowerCase();
+  const asNumber = normalizePhoneNumber(wanted);
+  return (
+    destinations.find((d) => d.name.toLowerCase() === lower) ??
+    destinations.find((d) => asNumber !== null && normalizePhoneNumber(d.number) === asNumber) ??
+    destinations.find((d) => d.number === wanted) ??
+    destinations.find(
+      (d) => d.name !== '' && (lower.includes(d.name.toLowerCase()) || d.name.toLowerCase().includes(lower)),
+    ) ??
+    null
+  );
+}
+
+async function transfer(
+  env: ToolEnvironment,
+  state: ToolState,
+  args: Record<string, unknown>,
+): Promise<ToolOutcome> {
+  const destinations = transferDestinations(env.config);
+  if (destinations.length === 0) {
+    return {
+      ok: false,
+      message: 'No transfer destination is set up for this agent; offer to take a message instead.',
+    };
+  }
+  const wanted = text(args.destination);
+  const destination = wanted
+    ? matchDestination(env, wanted)
+    : destinations.length === 1
+      ? (destinations[0] ?? null)
+      : null;
+  if (!destination) {
+    const names = destinations.map((d) => d.name || d.number).join(', ');
+    return { ok: false, message: `Ask who the caller wants: ${names}.`, data: { destinations: names } };
+  }
+  const label = destination.name || destination.number;
+  if (env.config.confirmTransfers) {
+    const pending = state.pendingTransfer;
+    const confirmedNow = args.confirmed === true && pending !== null && state.userTurns > pending.askedAtTurn;
+    if (!confirmedNow) {
+      state.pendingTransfer = { destination: label, askedAtTurn: state.userTurns };
+      return {
+        ok: false,
+        needsConfirmation: true,
+        message: `Ask the caller to confirm the transfer to ${label} first; call again with confirmed true once they say yes.`,
+      };
+    }
+  }
+  state.pendingTransfer = null;
+  state.transfer = destination.number;
+  state.endRequested = { reason: 'transfer' };
+  await env.flagForPerson('transfer');
+  return {
+    ok: true,
+    message: `Transferring you to ${label} now.`,
+    data: { destination: destination.number },
+  };
+}
+
+async function sendSms(env: ToolEnvironment, args: Record<string, unknown>): Promise<ToolOutcome> {
+  const action = actionOf(env.config, 'send_sms');
+  const body = text(args.text) || text(action?.text);
+  if (!body) return { ok: false, message: 'There is nothing to send: say what the text should contain.' };
+  const to = normalizePhoneNumber(text(args.to) || (env.conversation.contactPhone ?? ''));
+  if (!to)
+    return { ok: false, message: "I need a phone number to text; ask for the caller's mobile number." };
+  if (!env.agent.phoneNumber && !env.sms.sandbox) {
+    return { ok: false, message: 'This agent has no phone number to send texts from.' };
+  }
+  await env.sms.send({ to, from: env.agent.phoneNumber ?? undefined, text: body });
+  await env.recordOutgoingSms(to, body);
+  return { ok: true, message: `I've sent that by text to ${to}.`, data: { to } };
+}
+
+async function takeMessage(
+  env: ToolEnvironment,
+  state: ToolState,
+  args: Record<string, unknown>,
+): Promise<ToolOutcome> {
+  const message = text(args.message);
+  if (!message) return { ok: false, message: 'Ask the caller what the message should say.' };
+  const name = text(args.name);
+  const callback =
+    normalizePhoneNumber(text(args.callbackNumber)) ??
+    (text(args.callbackNumber) || env.conversation.contactPhone);
+  state.collectedData.message = { name: name || null, callbackNumber: callback ?? null, text: message };
+  state.messageTaken = true;
+  await env.flagForPerson('message');
+  const thanks = name ? `Thanks, ${name.split(' ')[0] ?? name}.` : 'Thank you.';
+  const back = callback ? ` and someone will get back to you at ${callback}` : '';
+  return { ok: true, message: `${thanks} I've passed your message on${back}.` };
+}
+
+function coerce(field: CollectField, raw: string): { value: unknown } | { error: string } {
+  switch (field.type) {
+    case 'number': {
+      const number = Number(raw.replace(/[,$\s]/g, ''));
+      return Number.isFinite(number) ? { value: number } : { error: `${field.key} must be a number.` };
+    }
+    case 'boolean': {
+      if (/^(yes|y|true|yeah|yep)$/i.test(raw)) return { value: true };
+      if (/^(no|n|false|nope)$/i.test(raw)) return { value: false };
+      return { error: `${field.key} must be yes or no.` };
+    }
+    case 'email': {
+      const email = normalizeEmail(raw);
+      return email ? { value: email } : { error: `${raw} is not a valid email address.` };
+    }
+    case 'phone': {
+      const phone = normalizePhoneNumber(raw);
+      return phone ? { value: phone } : { error: `${raw} is not a valid phone number.` };
+    }
+    case 'date':
+      return parseIsoDate(raw) ? { value: raw } : { error: `${field.key} must be a date as YYYY-MM-DD.` };
+    case 'choice': {
+      const choice = field.choices?.find((option) => option.toLowerCase() === raw.toLowerCase());
+      return choice
+        ? { value: choice }
+        : { error: `${field.key} must be one of: ${(field.choices ?? []).join(', ')}.` };
+    }
+    default:
+      return { value: raw };
+  }
+}
+
+function collect(env: ToolEnvironment, state: ToolState, args: Record<string, unknown>): ToolOutcome {
+  const fields = collectFields(env.config);
+  const key = text(args.field);
+  const field = fields.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase());
+  if (!field) {
+    return {
+      ok: false,
+      message: `Unknown field: ${key || '(none)'}. The fields are: ${fields.map((f) => f.key).join(', ') || 'none'}.`,
+    };
+  }
+  const raw =
+    typeof args.value === 'string'
+      ? args.value.trim()
+      : typeof args.value === 'number' || typeof args.value === 'boolean'
+        ? String(args.value)
+        : '';
+  if (!raw) return { ok: false, message: `Ask the caller for ${field.label || field.key}.` };
+  const coerced = coerce(field, raw);
+  if ('error' in coerced) return { ok: false, message: coerced.error };
+  state.collectedData[field.key] = coerced.value;
+  const missing = fields
+    .filter((f) => f.required && !(f.key in state.collectedData))
+    .map((f) => f.label || f.key);
+  return {
+    ok: true,
+    message: `Noted ${field.label || field.key}.`,
+    data: missing.length > 0 ? { stillNeeded: missing } : {},
+  };
+}
+
+async function book(
+  env: ToolEnvironment,
+  state: ToolState,
+  args: Record<string, unknown>,
+): Promise<ToolOutcome> {
+  const rules = actionOf(env.config, 'book_appointment')?.booking ?? bookingRulesSchema.parse({});
+  const outcome = await bookAppointment(env.calendar, rules, env.config.timezone, env.now(), {
+    accountId: env.agent.accountId,
+    organizationId: env.agent.organizationId,
+    date: args.date,
+    time: args.time,
+    durationMinutes: args.durationMinutes,
+    name: text(args.name),
+    purpose: text(args.purpose),
+    contactAddress: env.conversation.contactAddress,
+    conversationUuid: env.conversation.uuid,
+  });
+  if (!outcome.ok) {
+    return {
+      ok: false,
+      message: outcome.message,
+      retry: outcome.retry,
+      data: { suggestions: outcome.suggestions },
+    };
+  }
+  state.appointmentBooked = true;
+  state.collectedData.appointment = {
+    start: outcome.start.toISOString(),
+    end: outcome.end.toISOString(),
+    timezone: env.config.timezone,
+    name: text(args.name) || null,
+  };
+  return { ok: true, message: outcome.message, data: { start: outcome.start.toISOString() } };
+}
+
+function lookUp(env: ToolEnvironment, args: Record<string, unknown>): ToolOutcome {
+  const query = text(args.query);
+  if (!query) return { ok: false, message: 'Say what to look up.' };
+  const ranked = new FactIndex(env.documents).rank(query).slice(0, 3);
+  if (ranked.length === 0 || (ranked[0]?.confidence ?? 0) < 0.2) {
+    return { ok: false, message: 'The knowledge base has nothing on that.' };
+  }
+  return { ok: true, message: ranked.map((answer) => answer.fact.text).join(' ') };
+}
+
+/** How an outcome is given back to the model: JSON a hosted model reads, with `message` for the Sandbox model. */
+export function outcomeContent(outcome: ToolOutcome): string {
+  return JSON.stringify({
+    ok: outcome.ok,
+    message: outcome.message,
+    ...(outcome.needsConfirmation ? { needsConfirmation: true } : {}),
+    ...(outcome.retry ? { retry: outcome.retry } : {}),
+    ...(outcome.data ?? {}),
+  });
+}

@@ -1,0 +1,263 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { VadEvent, VoiceActivityDetector } from '../providers/vad/types';
+import type { AgentSession, SpeechProviders } from './agent-runtime';
+import { resample } from './audio/resample';
+
+/**
+ * The voice side of a session, whatever carries the audio (the browser socket now, phone media streams later):
+ * caller audio → VAD → speech-to-text → the conversation; the agent's reply → sentence by sentence
+ * text-to-speech → audio out. Barge-in: the caller starting to speak stops synthesis and playback at once.
+ * Measures the greeting latency (answer → first agent audio) and each turn's latency (the VAD's end of
+ * utterance → the first audio frame out).
+ */
+
+export const pipelineInputRate = 16_000;
+
+export interface VoiceOutput {
+  /** Agent audio, 16-bit PCM at `outputSampleRate`. */
+  audio(pcm: Int16Array): void;
+  audioStart(turnId: string): void;
+  audioEnd(turnId: string): void;
+  /** Stop playing now and drop what is queued. */
+  bargeIn(): void;
+  userText(text: string, final: boolean): void;
+}
+
+export interface VoicePipelineOptions {
+  session: AgentSession;
+  speech: SpeechProviders;
+  outputSampleRate: number;
+  output: VoiceOutput;
+  logger: FastifyBaseLogger;
+  now?: () => number;
+}
+
+interface SpokenTurn {
+  turnId: string;
+  queue: string[];
+  buffer: string;
+  complete: boolean;
+  abort: AbortController;
+  firstAudioAt: number | null;
+  samplesOut: number;
+  running: Promise<void> | null;
+  /** When the listener will have heard the last sample (for delivering the turn without a client report). */
+  playedAt: number;
+}
+
+const sentenceEnd = /([.!?]+["')\]]?)\s+/;
+
+export class VoicePipeline {
+  private vad: VoiceActivityDetector | null = null;
+  private turn: SpokenTurn | null = null;
+  private endOfUtteranceAt: number | null = null;
+  private readonly answeredAt: number;
+  private greeted = false;
+  private deliveryTimer: NodeJS.Timeout | null = null;
+  private pending: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly options: VoicePipelineOptions) {
+    this.answeredAt = this.now();
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? performance.now();
+  }
+
+  async start(): Promise<void> {
+    this.vad = await this.options.speech.vad.create({
+      sampleRate: 16000,
+      silenceMs: this.options.session.config.speakingTimeout,
+    });
+  }
+
+  /** Caller audio at 16 kHz, any length; events are handled in order. */
+  pushAudio(pcm: Int16Array): void {
+    if (this.closed || !this.vad) return;
+    const vad = this.vad;
+    this.pending = this.pending
+      .then(async () => this.handleVad(await vad.push(pcm)))
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'voice input failed'));
+  }
+
+  /** Resolves when the audio pushed so far has been processed (tests, benchmarks). */
+  async drain(): Promise<void> {
+    await this.pending;
+  }
+
+  private async handleVad(events: VadEvent[]): Promise<void> {
+    for (const event of events) {
+      if (event.type === 'speech-start') this.callerStarted();
+      else if (event.type === 'speech-end') await this.utterance(event.audio);
+    }
+  }
+
+  /** The caller speaks: if the agent is thinking or talking, that is a barge-in. */
+  private callerStarted(): void {
+    const state = this.options.session.conversation.state;
+    if (state === 'speaking' || state === 'thinking' || state === 'greeting' || this.turn) {
+      this.stopSpeaking();
+      this.options.output.bargeIn();
+      void this.options.session.conversation.bargeIn();
+    }
+  }
+
+  private async utterance(audio: Int16Array): Promise<void> {
+    const endOfUtterance = this.now();
+    const session = this.options.session;
+    const stream = this.options.speech.stt.openStream({
+      sampleRate: pipelineInputRate,
+      language: session.config.agentLang,
+      onPartial: (text) => this.options.output.userText(text, false),
+    });
+    stream.write(audio);
+    const transcript = await stream.finish();
+    session.usage['stt-seconds'] = (session.usage['stt-seconds'] ?? 0) + transcript.audioSeconds;
+    const text = transcript.text.trim();
+    if (text === '') return;
+    // The turn's latency runs from the end of the caller's speech, minus nothing: STT time is part of it.
+    this.endOfUtteranceAt = endOfUtterance;
+    this.options.output.userText(text, true);
+    void session.conversation.userSaid(text);
+  }
+
+  /** The agent's reply streaming in: speak it sentence by sentence. */
+  onDelta(turnId: string, delta: string): void {
+    if (this.closed) return;
+    let turn = this.turn;
+    if (turn?.turnId !== turnId) {
+      this.stopSpeaking();
+      turn = {
+        turnId,
+        queue: [],
+        buffer: '',
+        complete: false,
+        abort: new AbortController(),
+        firstAudioAt: null,
+        samplesOut: 0,
+        running: null,
+        playedAt: 0,
+      };
+      this.turn = turn;
+    }
+    turn.buffer += delta;
+    let match: RegExpExecArray | null;
+    while ((match = sentenceEnd.exec(turn.buffer)) !== null) {
+      const cut = match.index + (match[1]?.length ?? 0);
+      const sentence = turn.buffer.slice(0, cut).trim();
+      turn.buffer = turn.buffer.slice(cut).trimStart();
+      if (sentence !== '') turn.queue.push(sentence);
+    }
+    this.pump(turn);
+  }
+
+  /** The whole reply is known: speak the rest, then the turn is delivered once it has been heard. */
+  onReply(turnId: string): void {
+    const turn = this.turn;
+    if (turn?.turnId !== turnId) {
+      // Nothing was spoken in this turn (an empty reply): deliver at once.
+      this.options.session.conversation.delivered(turnId);
+      return;
+    }
+    const rest = turn.buffer.trim();
+    turn.buffer = '';
+    if (rest !== '') turn.queue.push(rest);
+    turn.complete = true;
+    this.pump(turn);
+  }
+
+  /** The listener reported the turn's audio played out. */
+  played(turnId: string): void {
+    if (this.turn?.turnId === turnId && this.turn.complete && this.turn.queue.length === 0)
+      this.finishTurn(this.turn);
+  }
+
+  private pump(turn: SpokenTurn): void {
+    if (turn.running) return;
+    turn.running = (async () => {
+      while (turn.queue.length > 0 && !turn.abort.signal.aborted) {
+        const sentence = turn.queue.shift() ?? '';
+        await this.speak(turn, sentence);
+      }
+      turn.running = null;
+      if (turn.abort.signal.aborted) return;
+      if (turn.queue.length > 0) this.pump(turn);
+      else if (turn.complete) this.afterSpeech(turn);
+    })().catch((error: unknown) => {
+      turn.running = null;
+      this.options.logger.error({ err: error }, 'speech synthesis failed');
+      if (turn.complete) this.afterSpeech(turn);
+    });
+  }
+
+  private async speak(turn: SpokenTurn, sentence: string): Promise<void> {
+    const { speech, session, output, outputSampleRate } = this.options;
+    session.usage['tts-characters'] = (session.usage['tts-characters'] ?? 0) + sentence.length;
+    for await (const chunk of speech.tts.synthesize(sentence, {
+      voice: session.config.agentVoice,
+      language: session.config.agentLang,
+      sampleRate: outputSampleRate,
+      signal: turn.abort.signal,
+    })) {
+      if (turn.abort.signal.aborted) return;
+      if (chunk.length === 0) continue;
+      if (turn.firstAudioAt === null) {
+        turn.firstAudioAt = this.now();
+        output.audioStart(turn.turnId);
+        this.recordLatency(turn.firstAudioAt);
+      }
+      turn.samplesOut += chunk.length;
+      output.audio(chunk);
+    }
+  }
+
+  private recordLatency(firstAudioAt: number): void {
+    const latencies = this.options.session.latencies;
+    if (!this.greeted) {
+      this.greeted = true;
+      latencies.greetingMs = Math.round(firstAudioAt - this.answeredAt);
+      return;
+    }
+    if (this.endOfUtteranceAt !== null) {
+      latencies.turnsMs.push(Math.round(firstAudioAt - this.endOfUtteranceAt));
+      this.endOfUtteranceAt = null;
+    }
+  }
+
+  private afterSpeech(turn: SpokenTurn): void {
+    if (turn.firstAudioAt !== null) this.options.output.audioEnd(turn.turnId);
+    const durationMs = (turn.samplesOut / this.options.outputSampleRate) * 1000;
+    turn.playedAt = (turn.firstAudioAt ?? this.now()) + durationMs;
+    // Delivered when the listener says it played out, or when it must have (plus a margin).
+    const wait = Math.max(0, turn.playedAt - this.now()) + 400;
+    this.deliveryTimer = setTimeout(() => this.finishTurn(turn), wait);
+  }
+
+  private finishTurn(turn: SpokenTurn): void {
+    if (this.turn !== turn) return;
+    if (this.deliveryTimer) clearTimeout(this.deliveryTimer);
+    this.deliveryTimer = null;
+    this.turn = null;
+    this.options.session.conversation.delivered(turn.turnId);
+  }
+
+  private stopSpeaking(): void {
+    if (this.deliveryTimer) clearTimeout(this.deliveryTimer);
+    this.deliveryTimer = null;
+    if (this.turn) {
+      this.turn.abort.abort();
+      this.turn = null;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopSpeaking();
+  }
+}
+
+/** Browser audio may arrive at another rate; the pipeline runs at 16 kHz. */
+export function toPipelineRate(pcm: Int16Array, sampleRate: number): Int16Array {
+  return sampleRate === pipelineInputRate ? pcm : resample(pcm, sampleRate, pipelineInputRate);
+}
