@@ -7,6 +7,12 @@ import {
 } from '../providers/messaging-config';
 import { checkLlmEnv, llmConfigFromEnv, llmEnvShape, type LlmConfig } from '../providers/llm/llm-config';
 import {
+  checkSpeechEnv,
+  speechConfigFromEnv,
+  speechEnvShape,
+  type SpeechConfig,
+} from '../providers/speech-config';
+import {
   checkStorageEnv,
   storageConfigFromEnv,
   storageEnvShape,
@@ -64,9 +70,11 @@ const envSchema = z
     ...storageEnvShape,
     ...messagingEnvShape,
     ...llmEnvShape,
+    ...speechEnvShape,
   })
   .superRefine(checkStorageEnv)
-  .superRefine(checkLlmEnv);
+  .superRefine(checkLlmEnv)
+  .superRefine(checkSpeechEnv);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -82,6 +90,8 @@ export interface Config {
   messaging: MessagingConfig;
   /** The default model provider of the agent runtime. */
   llm: LlmConfig;
+  /** Speech recognition, synthesis and voice activity detection of voice calls. */
+  speech: SpeechConfig;
   accounts: {
     /** Usernames of test accounts: they may view and edit an organization, nothing more. */
     testAccountUsernames: readonly string[];
@@ -136,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfigFromEnv(values),
     messaging: messagingConfigFromEnv(values),
     llm: llmConfigFromEnv(values),
+    speech: speechConfigFromEnv(values),
     stopWithParent: values.STOP_WITH_PARENT,
     accounts: {
       testAccountUsernames: values.TEST_ACCOUNT_USERNAMES.split(',')
