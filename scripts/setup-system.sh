@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need (a browser for e2e, PostgreSQL for the server-database
-# run). Idempotent and quick when everything is present; on other systems it only says what to install.
+# run, the offline speech engines: flite and espeak-ng to speak, pocketsphinx to listen, sox for audio files).
+# Idempotent and quick when everything is present; on other systems it only says what to install.
 set -euo pipefail
 
-packages=(chromium postgresql)
-commands=(/usr/bin/chromium /usr/lib/postgresql/15/bin/initdb)
+packages=(chromium postgresql flite espeak-ng pocketsphinx pocketsphinx-en-us sox)
+commands=(/usr/bin/chromium /usr/lib/postgresql/15/bin/initdb /usr/bin/flite /usr/bin/espeak-ng
+  /usr/bin/pocketsphinx_continuous /usr/share/pocketsphinx/model/en-us/en-us/mdef /usr/bin/sox)
 
 missing=()
 for i in "${!packages[@]}"; do
-  [ -x "${commands[$i]}" ] || missing+=("${packages[$i]}")
+  [ -e "${commands[$i]}" ] || missing+=("${packages[$i]}")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -23,5 +25,6 @@ fi
 echo "The test suites need these system packages: ${missing[*]}" >&2
 echo "  Debian/Ubuntu: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
 echo "  Other systems: install Chromium (at /usr/bin/chromium, or set CHROMIUM_PATH) and PostgreSQL 15." >&2
+echo "  Without flite and pocketsphinx the speech tests skip, saying so." >&2
 # Only the browser is needed by npm test itself; PostgreSQL is for the second database run.
 [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || exit 1
