@@ -6,6 +6,7 @@ import { contactsEndpoints } from './contacts';
 import { directoryEndpoints } from './directory';
 import { inboxEndpoints } from './inbox';
 import { logsEndpoints } from './logs';
+import { metricsEndpoints } from './metrics';
 import { outboxEndpoints } from './outbox';
 import { platformEndpoints } from './platform';
 import { runtimeEndpoints } from './runtime';
@@ -24,6 +25,7 @@ export * from './directory';
 export * from './inbox';
 export * from './realtime';
 export * from './logs';
+export * from './metrics';
 export * from './outbox';
 export * from './platform';
 export * from './runtime';
@@ -40,6 +42,7 @@ export const endpoints = {
   ...contactsEndpoints,
   ...agentsEndpoints,
   ...logsEndpoints,
+  ...metricsEndpoints,
   ...runtimeEndpoints,
 } as const;
 

@@ -6,6 +6,7 @@ import { authFeature } from './auth/auth.routes';
 import { contactsFeature } from './contacts/contacts.routes';
 import { inboxFeature } from './inbox/inbox.routes';
 import { logsFeature } from './logs/logs.routes';
+import { metricsFeature } from './metrics/metrics.routes';
 import { outboxFeature } from './outbox/outbox.routes';
 import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
@@ -23,5 +24,6 @@ export const features: readonly Feature[] = [
   realtimeFeature,
   agentsFeature,
   logsFeature,
+  metricsFeature,
   runtimeFeature,
 ];

@@ -161,3 +161,6 @@ export async function usageTotals(
   }
   return totals;
 }
+
+export { scopeForAccount, type LogScope } from './log-query';
+export { logSchema } from './log-listing.service';

@@ -244,7 +244,11 @@ describe('formula SQL and JavaScript agree', () => {
         const [result] = await run(compileToSql(formula, fieldMap, { aggregation }), 'FROM formula_rows r');
         expectSame(
           result?.v ?? null,
-          evaluateAggregate(formula, rows, { fieldTypes, aggregation }),
+          evaluateAggregate(
+            formula,
+            rows.map((row) => ({ ...row })),
+            { fieldTypes, aggregation },
+          ),
           `${aggregation}(${formula})`,
         );
       }

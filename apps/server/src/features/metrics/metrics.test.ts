@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, eq, seedDemoData } from '@switchboard/db';
+import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import type { MetricValue } from '@switchboard/contract';
+import { writeConversationLog } from '../logs/logs.service';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const now = Math.floor(Date.now() / 1000);
+
+interface Call {
+  agent: string;
+  daysAgo: number;
+  duration: number;
+  direction?: 'inbound' | 'outbound';
+  channel?: 'voice' | 'sms';
+  booked?: boolean;
+  transfer?: string | null;
+  latency?: number;
+  collected?: Record<string, unknown>;
+}
+
+const acmeCalls: Call[] = [
+  { agent: 'agent1', daysAgo: 1, duration: 120, booked: true, latency: 400, collected: { score: 8 } },
+  {
+    agent: 'agent1',
+    daysAgo: 1,
+    duration: 60,
+    transfer: '+15550109999',
+    latency: 600,
+    collected: { score: 4 },
+  },
+  { agent: 'agent2', daysAgo: 5, duration: 300, direction: 'outbound', latency: 900 },
+  { agent: 'agent2', daysAgo: 12, duration: 45, channel: 'sms', booked: true },
+  { agent: 'agent1', daysAgo: 45, duration: 999 },
+];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
+  await seedDemoData(t.db);
+  for (const username of ['acme', 'globex', 'agent1', 'agent2', 'agent3']) {
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.username, username));
+    ids[username] = row?.id ?? 0;
+  }
+  for (const who of ['acme', 'globex']) tokens[who] = (await signInByEmail(t.app, demoEmail(who))).token;
+  const calls = [...acmeCalls, { agent: 'agent3', daysAgo: 2, duration: 1000, latency: 100 }];
+  for (const call of calls) {
+    await writeConversationLog(t.db, {
+      uuid: randomUUID(),
+      accountId: ids[call.agent] ?? 0,
+      timestamp: new Date((now - call.daysAgo * 86_400) * 1000),
+      duration: call.duration,
+      direction: call.direction ?? 'inbound',
+      channel: call.channel ?? 'voice',
+      isTest: false,
+      appointmentBooked: call.booked ?? false,
+      transfer: call.transfer ?? null,
+      collectedData: call.collected ?? {},
+      greetingLatencyMs: call.latency ?? null,
+      turnLatenciesMs: [],
+      usage: {},
+    });
+  }
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST', path: string, who: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `${path}${path.includes('?') ? '&' : '?'}token=${tokens[who]}`,
+    ...(payload ? { payload } : {}),
+  });
+
+const valuesOf = async (who: string, query = '') => {
+  const response = await call('GET', `/api/v2/metrics/values${query}`, who);
+  expect(response.statusCode, response.body).toBe(200);
+  return Object.fromEntries(
+    response.json<{ metrics: MetricValue[] }>().metrics.map((metric) => [metric.name, metric]),
+  );
+};
+
+describe('dashboard metrics', () => {
+  it('lists the default metrics and the fields formulas may use', async () => {
+    const response = (await call('GET', '/api/v2/metrics', 'acme')).json<{
+      metrics: { name: string; title: string }[];
+      fields: { name: string }[];
+      isDefault: boolean;
+    }>();
+    expect(response.isDefault).toBe(true);
+    expect(response.metrics.map((metric) => metric.title)).toEqual([
+      'Minutes Saved',
+      'Calls Answered',
+      'Appointments Booked',
+      'Appointment Book Rate',
+      'Avg Call Duration (sec)',
+      'Calls Transfered',
+      'Inbound Calls',
+      'Outbound Calls',
+      'Greeting Latency p50 (ms)',
+    ]);
+    expect(response.fields.map((field) => field.name)).toEqual(
+      expect.arrayContaining(['duration', 'transfer', 'score']),
+    );
+  });
+
+  it("computes the defaults over the organization's last 30 days", async () => {
+    const values = await valuesOf('acme');
+    expect(values.timeSaved?.value).toBeCloseTo((120 + 60 + 300) * 0.0166667, 6);
+    expect(values.totalCalls?.value).toBe(3);
+    expect(values.appointmentsBooked?.value).toBe(2);
+    expect(values.appointmentRate?.value).toBe(50);
+    expect(values.avgCallTime?.value).toBe(160);
+    expect(values.callTransfers?.value).toBe(1);
+    expect(values.inboundCalls?.value).toBe(2);
+    expect(values.outboundCalls?.value).toBe(1);
+    expect(values.greetingLatency?.value).toBe(600);
+    expect(values.appointmentRate).toMatchObject({ format: 'percentage', precision: 1 });
+    expect(values.totalCalls!.end - values.totalCalls!.start).toBe(30 * 86_400);
+  });
+
+  it('gives each tenant its own figures', async () => {
+    const globex = await valuesOf('globex');
+    expect(globex.totalCalls?.value).toBe(1);
+    expect(globex.timeSaved?.value).toBeCloseTo(1000 * 0.0166667, 6);
+    const refused = await call('GET', `/api/v2/metrics/values?targetAccountId=${ids.acme}`, 'globex');
+    expect(refused.statusCode).toBe(403);
+    const agent2 = await valuesOf('acme', `?targetAccountId=${ids.agent2}`);
+    expect(agent2.totalCalls?.value).toBe(1);
+  });
+
+  it('answers a daily series whose days add up to the total', async () => {
+    const values = await valuesOf('acme', '?series=true&timezone=America/New_York');
+    const series = values.totalCalls?.series ?? [];
+    expect(series.length).toBeGreaterThanOrEqual(30);
+    expect(series.reduce((sum, point) => sum + (point.value ?? 0), 0)).toBe(3);
+    expect(series.filter((point) => point.value === null)).toEqual([]);
+    // An average over a day without calls is no value, not zero.
+    expect(values.avgCallTime?.series?.some((point) => point.value === null)).toBe(true);
+    expect((await call('GET', '/api/v2/metrics/values?timezone=Mars/Base', 'acme')).statusCode).toBe(400);
+  });
+
+  it('takes start and end for every metric', async () => {
+    const values = await valuesOf('acme', `?start=${now - 50 * 86_400}&end=${now}`);
+    expect(values.totalCalls?.value).toBe(4);
+  });
+
+  it('saves custom metrics with formulas over collected data, and computes them', async () => {
+    const metrics = [
+      { name: 'avgScore', title: 'Average score', formula: 'avg(score)', aggregation: 'avg', precision: 1 },
+      {
+        name: 'longInbound',
+        title: 'Long inbound calls',
+        formula: 'duration > 100',
+        aggregation: 'count',
+        filters: { direction: 'inbound', duration: '30|gte' },
+      },
+      { name: 'weekCalls', title: 'Calls this week', formula: 'count()', dateFilter: 'last 7 days' },
+    ];
+    const saved = await call('POST', '/api/v2/metrics', 'acme', { metrics });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const values = await valuesOf('acme');
+    expect(Object.keys(values)).toEqual(['avgScore', 'longInbound', 'weekCalls']);
+    expect(values.avgScore?.value).toBe(6);
+    expect(values.longInbound?.value).toBe(1);
+    expect(values.weekCalls?.value).toBe(3);
+    expect(values.weekCalls!.end - values.weekCalls!.start).toBe(7 * 86_400);
+    const listed = (await call('GET', '/api/v2/metrics', 'acme')).json<{ isDefault: boolean }>();
+    expect(listed.isDefault).toBe(false);
+  });
+
+  it('refuses formulas with the validator messages, naming the metric', async () => {
+    const save = (formula: string, extra: object = {}) =>
+      call('POST', '/api/v2/metrics', 'acme', {
+        metrics: [{ name: 'bad', title: 'Bad', formula, ...extra }],
+      });
+    const cases: [string, object, string][] = [
+      ['', {}, 'Metric bad: Formula cannot be empty'],
+      ['sum(duration) $', {}, 'Metric bad: Invalid characters: $'],
+      ['sum(duration', {}, 'Metric bad: Mismatched parentheses'],
+      ['sum(nothing)', {}, 'Metric bad: Unknown field: nothing'],
+      ['count()', { filters: { nowhere: 'x' } }, 'Metric bad: Filters: Unknown field: nowhere'],
+      [
+        'count()',
+        { dateFilter: 'since forever' },
+        "Metric bad: Date filter must read 'last N days/weeks/months/years'",
+      ],
+    ];
+    for (const [formula, extra, message] of cases) {
+      const response = await save(formula, extra);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(message);
+    }
+    const twice = await call('POST', '/api/v2/metrics', 'acme', {
+      metrics: [
+        { name: 'a', title: 'A', formula: 'count()' },
+        { name: 'a', title: 'A again', formula: 'count()' },
+      ],
+    });
+    expect(twice.json<{ message: string }>().message).toBe('Two metrics are named a');
+  });
+
+  it('previews an unsaved metric with its series', async () => {
+    const response = await call('POST', '/api/v2/metrics/preview?series=true', 'globex', {
+      metric: { name: 'p', title: 'Preview', formula: 'sum(duration) / 60' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const metric = response.json<{ metric: MetricValue }>().metric;
+    expect(metric.value).toBeCloseTo(1000 / 60, 9);
+    expect(metric.series?.length).toBeGreaterThanOrEqual(30);
+  });
+});
