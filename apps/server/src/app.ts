@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './platform/database';
 import type { MailProvider } from './providers/mail/types';
 import { createMail, createSms } from './providers/messaging-config';
 import type { SmsProvider } from './providers/sms/types';
+import { createSpeechProviders } from './providers/speech-config';
 import type { StorageProvider } from './providers/storage/types';
 import type { AgentRuntimePort } from './runtime/port';
 import { createAgentRuntime, type AgentRuntime, type SpeechProviders } from './runtime/agent-runtime';
@@ -35,7 +36,7 @@ export interface AppDeps {
    * entry point; the rest of the runtime stays real.
    */
   runtime?: AgentRuntime | AgentRuntimePort;
-  /** Speech for voice sessions; defaults to the configured providers (none in tests unless given). */
+  /** Speech for voice sessions; defaults to the configured providers; null turns voice off. */
   speech?: SpeechProviders | null;
   /** Defaults to every area; tests may add their own. */
   features?: readonly Feature[];
@@ -108,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: base.db,
       sms: base.sms,
       logger: deps.logger,
-      speech: deps.speech ?? null,
+      speech:
+        deps.speech === undefined
+          ? createSpeechProviders(deps.config.speech, { logger: deps.logger })
+          : deps.speech,
     });
   const runtime: AgentRuntime = !deps.runtime
     ? realRuntime()
