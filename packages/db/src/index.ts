@@ -25,5 +25,5 @@ export {
 export type { SQL } from 'drizzle-orm';
 export { demoAccounts, demoEmailDomain } from './seed/accounts';
 export * from './listen';
-export { builtInAgentTemplates } from './seed/agent-templates';
+export { builtInAgentTemplates } from './seed/agent-templates/index';
 export { demoAgents } from './seed/agents';

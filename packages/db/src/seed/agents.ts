@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { accounts } from '../schema/accounts';
 import { agentTemplates, campaigns } from '../schema/agents';
-import { builtInAgentTemplates } from './agent-templates';
+import { builtInAgentTemplates } from './agent-templates/index';
 import type { SeedStep } from './steps-type';
 
 interface DemoAgent {
