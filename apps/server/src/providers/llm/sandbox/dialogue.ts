@@ -122,6 +122,16 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
   const found = extract(text, env.context.now, env.context.timezone);
   const classification = classify(text, env.allowed);
   let intent = classification.intent;
+  // A day or time named with a weak booking match is a booking request ("Can I come in Saturday at 10?").
+  if (
+    intent === 'question' &&
+    env.allowed.has('book') &&
+    (found.date || found.time) &&
+    (classification.scores.book ?? 0) >= 0.3
+  ) {
+    const answer = env.index.best(text);
+    if (!answer || answer.confidence < 0.6) intent = 'book';
+  }
   // "Are you open on Saturday?" names a day like a booking does, but it is a question the facts answer.
   if (isTask(intent) && isQuestion(text)) {
     const answer = env.index.best(text);
@@ -256,7 +266,8 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
 function isQuestion(text: string): boolean {
   const trimmed = text.trim();
   return (
-    trimmed.endsWith("?") || /^(what|when|where|how|why|who|which|is|are|do|does|can you tell)\b/i.test(trimmed)
+    trimmed.endsWith('?') ||
+    /^(what|when|where|how|why|who|which|is|are|do|does|can you tell)\b/i.test(trimmed)
   );
 }
 

@@ -27,8 +27,11 @@ const instruction =
 function isFact(sentence: string): boolean {
   if (sentence.length < 12) return false;
   if (/\{\{[^}]*\}\}/.test(sentence)) return false; // an unfilled template variable
-  if (sentence.endsWith(":")) return false; // a heading
+  if (sentence.endsWith(':')) return false; // a heading
+  if (sentence.endsWith('?')) return false; // a question (an FAQ's), not its answer
   if (/^#+\s/.test(sentence)) return false;
+  // Sentences about "the caller" tell the agent what to do with callers; facts are about the business.
+  if (/\b(the|a|every) caller\b|\bcallers\b/i.test(sentence)) return false;
   return !instruction.test(sentence);
 }
 
@@ -45,11 +48,16 @@ export class FactIndex {
   private readonly documentFrequency = new Map<string, number>();
 
   constructor(documents: readonly { source: Fact['source']; text: string }[]) {
-    this.facts = documents.flatMap((document) =>
-      sentences(document.text)
-        .filter(isFact)
-        .map((text) => ({ text, source: document.source, terms: terms(text) })),
-    );
+    // In a FAQ ("When are you open? We are open ..."), the answer is also found by its question's words.
+    this.facts = documents.flatMap((document) => {
+      const all = sentences(document.text);
+      return all.flatMap((text, index) => {
+        if (!isFact(text)) return [];
+        const before = all[index - 1];
+        const question = before?.endsWith('?') ? terms(before) : [];
+        return [{ text, source: document.source, terms: [...terms(text), ...question] }];
+      });
+    });
     for (const fact of this.facts) {
       for (const term of new Set(fact.terms)) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);

@@ -77,7 +77,7 @@ const conceptGroups: Record<string, readonly string[]> = {
     'buy',
     'sell',
   ],
-  '#cancel': ['cancel', 'reschedule', 'change', 'move'],
+  '#cancel': ['cancel', 'cancellation', 'cancelation', 'reschedule', 'change', 'move'],
   '#payment': ['card', 'cash', 'credit', 'payment', 'accept', 'check'],
 };
 
