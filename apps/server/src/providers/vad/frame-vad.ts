@@ -1,4 +1,5 @@
 import { FrameChunker } from '../../runtime/audio/frame-chunker';
+import { concatPcm16 } from '../../runtime/audio/pcm';
 import { SpeechSegmenter, type SegmenterOptions } from './speech-segmenter';
 import type { VadEvent, VadOptions, VoiceActivityDetector } from './types';
 
@@ -41,7 +42,14 @@ export class FrameVad implements VoiceActivityDetector {
   }
 
   push(pcm: Int16Array): Promise<VadEvent[]> {
-    return this.enqueue(() => this.process(this.chunker.push(pcm)));
+    return this.enqueue(async () => {
+      const events = await this.process(this.chunker.push(pcm));
+      // A segment still open at the end of this push: its audio runs to the end of `pcm`, not of the last frame.
+      const last = events.at(-1);
+      const open = this.segmenter.openAudio();
+      if (last?.type === 'speech-start' && open) last.audio = concatPcm16([open, this.chunker.peek()]);
+      return events;
+    });
   }
 
   flush(): Promise<VadEvent[]> {

@@ -1,3 +1,4 @@
+import { concatPcm16 } from '../../runtime/audio/pcm';
 import type { VadEvent } from './types';
 
 export interface SegmenterOptions {
@@ -54,6 +55,11 @@ export class SpeechSegmenter {
     this.keepPreRoll(...this.onset, frame);
     this.onset = [];
     return [];
+  }
+
+  /** The audio of the open segment so far (pre-roll included), or null when none is open. */
+  openAudio(): Int16Array | null {
+    return this.utterance ? concatPcm16(this.utterance) : null;
   }
 
   /** Ends the stream: an open segment ends now. */

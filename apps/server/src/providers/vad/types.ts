@@ -8,8 +8,12 @@ export interface VoiceActivityDetector {
 }
 
 export type VadEvent =
-  /** The caller started speaking (barge-in when the agent is talking). */
-  | { type: 'speech-start'; atMs: number }
+  /**
+   * The caller started speaking (barge-in when the agent is talking). `audio`, when given, is the utterance so
+   * far (pre-roll included) up to the end of the audio passed to the push that reported it: a recogniser opened
+   * now gets `audio` and then every later push until speech-end, and can decode while the caller speaks.
+   */
+  | { type: 'speech-start'; atMs: number; audio?: Int16Array }
   /** End of utterance: the caller stopped for the configured silence; `audio` is the whole utterance. */
   | { type: 'speech-end'; atMs: number; audio: Int16Array }
   /** Speech too short to be an utterance (a cough, a click): start was reported, no end follows. */

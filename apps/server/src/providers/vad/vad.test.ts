@@ -51,6 +51,31 @@ describe.skipIf(!hasFlite())('voice activity detection on flite speech', () => {
       expect(rms(end.audio.subarray(0, 16 * 150))).toBeLessThan(rms(voice) / 100);
     });
 
+    it('hands over the audio so far at speech start, so recognition can run while the caller speaks', async () => {
+      const wav = await speechWav('What are your opening hours?', {
+        leadingSilenceMs: 1000,
+        trailingSilenceMs: 1500,
+      });
+      const vad = await factory.create({ sampleRate: 16000, silenceMs: 700 });
+      // Uneven pushes (30 ms), so frames and pushes do not line up.
+      const streamed: Int16Array[] = [];
+      let end: Extract<VadEvent, { type: 'speech-end' }> | undefined;
+      for (let offset = 0; offset < wav.samples.length && !end; offset += 480) {
+        const pcm = wav.samples.subarray(offset, offset + 480);
+        const events = await vad.push(pcm);
+        const start = events.find((event) => event.type === 'speech-start');
+        end = events.find((event) => event.type === 'speech-end');
+        if (start) {
+          expect(start.audio).toBeDefined();
+          streamed.push(start.audio!);
+        } else if (streamed.length > 0 && !end) streamed.push(pcm);
+      }
+      // What the recogniser was given is the utterance, plus the trailing silence up to the decision.
+      const utterance = end!.audio;
+      const given = concatPcm16(streamed);
+      expect(given.subarray(0, utterance.length)).toEqual(utterance);
+    });
+
     it('splits two sentences at a pause longer than the silence, and joins them at a shorter one', async () => {
       const first = await speechWav('I would like to book a table.', { trailingSilenceMs: 1200 });
       const second = await speechWav('For four people, please.', { trailingSilenceMs: 1000 });

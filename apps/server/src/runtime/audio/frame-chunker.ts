@@ -33,6 +33,11 @@ export class FrameChunker {
     return frames;
   }
 
+  /** A copy of the samples waiting for a whole frame. */
+  peek(): Int16Array {
+    return this.pending.slice();
+  }
+
   /** Samples waiting for a whole frame. */
   get buffered(): number {
     return this.pending.length;
