@@ -52,7 +52,7 @@ const logger = createLogger({ level: 'silent' });
 function templateConfig(dialogue: Dialogue) {
   const template = builtInAgentTemplates.find((candidate) => candidate.id === dialogue.template);
   if (!template) throw new Error(`No built-in template ${dialogue.template}`);
-  const fields = Object.fromEntries(template.fields.map((field) => [field.key, field.example ?? '']));
+  const fields = Object.fromEntries(template.fields.map((field) => [field.key, field.example]));
   return fillConfigTemplateVariables(
     agentConfigSchema.parse({
       ...template.config,
@@ -97,8 +97,8 @@ describe('the Sandbox model passes the dialogues written against the built-in te
         channel: 'chat',
         now,
       });
-      let reply = '';
-      let tools: { call: ToolCall; ok: boolean }[] = [];
+      let reply: string;
+      let tools: { call: ToolCall; ok: boolean }[];
       let ended: { reason: string; transfer: string | null } | null = null;
       const state = newToolState();
       const conversation = new Conversation({
