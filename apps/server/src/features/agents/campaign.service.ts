@@ -81,8 +81,9 @@ export async function saveCampaign(deps: AgentsDeps, call: Call, input: AgentCon
   const config = mergeConfigInput(base, fields);
   requirePrompt(config);
 
-  const row = existing ?? (await ensureCampaignRow(deps.db, agent.id));
-  const expected = input.revision === undefined ? null : row.revision;
+  if (!existing) await ensureCampaignRow(deps.db, agent.id);
+  // A row created just now starts at revision 1; if a concurrent first save got there first, this one conflicts.
+  const expected = input.revision === undefined ? null : (existing?.revision ?? 1);
   let saved = await replaceStaging(deps.db, agent.id, config, expected);
   if (!saved) throw conflictError(await findCampaign(deps.db, agent.id), viewer, call.force);
   if (input.published === true) saved = await publishStaging(deps.db, saved);

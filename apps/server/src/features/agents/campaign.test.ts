@@ -199,6 +199,19 @@ describe('saving staging', () => {
     expect((await campaignOf(agent, 'acme')).campaign.agentInstructions).toBe('Applied as is.');
   });
 
+  it('lets only one of two racing first saves that both read revision 0 through', async () => {
+    const agent = await newAgent('Race Agent');
+    const results = await Promise.all([
+      save(agent, 'acme', { agentInstructions: 'Tab one.', revision: 0 }),
+      save(agent, 'acme', { agentInstructions: 'Tab two.', revision: 0 }),
+    ]);
+    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((response) => response.statusCode === 200);
+    expect((await campaignOf(agent, 'acme')).campaign.agentInstructions).toBe(
+      winner?.json<CampaignBody>().campaign.agentInstructions,
+    );
+  });
+
   it("refuses an empty prompt with the spec's message", async () => {
     const agent = await newAgent('Empty Prompt Agent');
     for (const payload of [{ agentInstructions: '   ' }, { welcomeMessage: 'Hi' }]) {
