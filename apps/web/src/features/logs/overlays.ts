@@ -1,36 +1,34 @@
-import { IconColumns3, IconFileExport, IconFilter, IconMessages } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'logs';
+const screens = () => import('./log-overlays');
+
+/** The call log's screens: the transcript of one call, filters, columns and reports. */
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'callTranscript',
     title: 'Call details',
-    area: 'logs',
+    area,
     size: 'lg',
-    icon: IconMessages,
-    description: 'The transcript, recording and collected data of one call.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await screens()).CallTranscriptOverlay }),
+  },
+  {
     flag: 'logFilterBuilder',
     title: 'Filter calls',
-    area: 'logs',
+    area,
     size: 'lg',
-    icon: IconFilter,
-    description: 'Combine conditions to narrow the call log down to the calls you need.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await screens()).LogFilterBuilderOverlay }),
+  },
+  {
     flag: 'editConvoColumns',
     title: 'Columns',
-    area: 'logs',
-    icon: IconColumns3,
-    description: 'Choose which columns the call log shows, and in what order.',
-  }),
-  comingOverlay({
+    area,
+    load: async () => ({ default: (await screens()).EditConvoColumnsOverlay }),
+  },
+  {
     flag: 'reporting',
     title: 'Reports',
-    area: 'logs',
-    icon: IconFileExport,
-    description: 'Export the call log, with its filters and columns, as CSV or JSON.',
-  }),
+    area,
+    load: async () => ({ default: (await screens()).ReportingOverlay }),
+  },
 ];

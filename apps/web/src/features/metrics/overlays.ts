@@ -1,21 +1,21 @@
-import { IconLayoutDashboard, IconMathFunction } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'metrics';
+const screens = () => import('./metric-overlays');
+
+/** The dashboard's screens: one metric's formula builder, and the list of metrics. */
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'editMetric',
-    title: 'Edit metric',
-    area: 'metrics',
+    title: 'Metric',
+    area,
     size: 'lg',
-    icon: IconMathFunction,
-    description: 'Define a dashboard metric with a formula over your call data.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await screens()).EditMetricOverlay }),
+  },
+  {
     flag: 'editDashboard',
     title: 'Edit dashboard',
-    area: 'metrics',
-    icon: IconLayoutDashboard,
-    description: 'Choose which metrics your dashboard shows, and in what order.',
-  }),
+    area,
+    load: async () => ({ default: (await screens()).EditDashboardOverlay }),
+  },
 ];
