@@ -135,7 +135,9 @@ export function ConversationBody({
           (phase === 'greeting' && !lastIsAgent)
         }
         emptyText={
-          emptyText ?? (mode === 'voice' ? 'Say something to the agent.' : `Send ${name} a message.`)
+          ended
+            ? 'Nothing was said in this conversation.'
+            : (emptyText ?? (mode === 'voice' ? 'Say something to the agent.' : `Send ${name} a message.`))
         }
         height={transcriptHeight}
       />

@@ -24,7 +24,8 @@ function TestSession({
               {info?.agentName ?? agent.name}
             </Title>
             <Badge
-              color="orange.9"
+              color="yellow.4"
+              c="dark.9"
               variant="filled"
               radius="sm"
               leftSection={<IconFlask size={12} aria-hidden />}

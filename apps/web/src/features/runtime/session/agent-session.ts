@@ -158,7 +158,8 @@ export class AgentSession {
     socket.onclose = () => {
       this.socket = null;
       if (this.snapshot.ended) return;
-      this.finish(opened ? 'dropped' : 'unreachable', null, null);
+      // Closed before the conversation started (refused, or never reached): nothing was lost mid-call.
+      this.finish(opened && this.snapshot.info ? 'dropped' : 'unreachable', null, null);
     };
     socket.onerror = () => {
       // The close event that follows reports the outcome.
