@@ -8,6 +8,8 @@
 export class Downsampler {
   /** Samples of the kernel per input sample; the table is read with linear interpolation between them. */
   private static readonly tableResolution = 64;
+  private static readonly phaseCount = 1024;
+  private readonly phaseTaps = new Map<number, Float32Array>();
   private readonly step: number;
   private readonly halfWidth: number;
   private readonly table: Float32Array;
@@ -91,15 +93,34 @@ export class Downsampler {
   }
 
   private sampleAt(position: number): number {
-    const centre = Math.floor(position);
-    const fraction = position - centre;
-    let total = 0;
-    for (let tap = -this.halfWidth + 1; tap <= this.halfWidth; tap += 1) {
-      const distance = Math.abs(tap - fraction);
-      if (distance >= this.halfWidth) continue;
-      total += (this.pending[centre + tap] ?? 0) * this.kernel(distance);
+    let centre = Math.floor(position);
+    // The output's offset between two input samples, in 1/phaseCount steps (at most 1/2048 of a sample off,
+    // about -65 dB of error at 7 kHz); each offset's taps are computed once.
+    let phase = Math.round((position - centre) * Downsampler.phaseCount);
+    if (phase === Downsampler.phaseCount) {
+      centre += 1;
+      phase = 0;
     }
-    return total * this.gain;
+    const taps = this.tapsFor(phase);
+    const first = centre - this.halfWidth + 1;
+    let total = 0;
+    for (let index = 0; index < taps.length; index += 1)
+      total += (this.pending[first + index] ?? 0) * (taps[index] ?? 0);
+    return total;
+  }
+
+  /** The kernel sampled at the input samples around an output that lies `phase` steps past an input sample. */
+  private tapsFor(phase: number): Float32Array {
+    let taps = this.phaseTaps.get(phase);
+    if (taps) return taps;
+    const fraction = phase / Downsampler.phaseCount;
+    taps = new Float32Array(2 * this.halfWidth);
+    for (let index = 0; index < taps.length; index += 1) {
+      const distance = Math.abs(index - this.halfWidth + 1 - fraction);
+      taps[index] = distance >= this.halfWidth ? 0 : this.kernel(distance) * this.gain;
+    }
+    this.phaseTaps.set(phase, taps);
+    return taps;
   }
 
   private append(input: Float32Array): void {
