@@ -47,8 +47,9 @@ export function formatCell(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'timestamp' && typeof value === 'string') return new Date(value).toLocaleString();
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return JSON.stringify(value);
 }
 
 export const dateLabel = (phrase: string) => phrase.replace(/^last 1 (\w+)$/, 'last $1').replace(/^l/, 'L');

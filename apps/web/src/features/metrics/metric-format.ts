@@ -25,7 +25,7 @@ export function nameFromTitle(title: string): string {
   const words = title.match(/[A-Za-z0-9]+/g) ?? [];
   const name = words
     .map((word, index) =>
-      index === 0 ? word.toLowerCase() : word[0]?.toUpperCase() + word.slice(1).toLowerCase(),
+      index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
     )
     .join('');
   return /^[A-Za-z]/.test(name) ? name.slice(0, 64) : `metric${name}`.slice(0, 64);
