@@ -133,7 +133,7 @@ class DeepgramStream implements SpeechStream {
   }
 
   private handleMessage(text: string): void {
-    let message: Partial<DeepgramResults> & { type?: string; description?: string };
+    let message: Omit<Partial<DeepgramResults>, 'type'> & { type?: string; description?: string };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
