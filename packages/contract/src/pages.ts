@@ -9,6 +9,8 @@ export const webPages = {
   embed: '/app/embed',
   /** What the sandbox mail and SMS providers sent. */
   devOutbox: '/app/dev/outbox',
+  /** Text an agent as a contact through the sandbox SMS network and read its replies. */
+  sandboxSms: '/app/dev/sms',
   mobileStart: '/mobile/start',
   inbox: '/inbox',
   paymentCancel: '/payment/cancel',

@@ -13,6 +13,9 @@ const pageComponents = {
   appCatchAll: async () => ({ Component: (await import('./app-shell-page')).AppShellPage }),
   embed: async () => ({ Component: (await import('../features/auth/embed-page')).EmbedPage }),
   devOutbox: async () => ({ Component: (await import('../features/outbox/outbox-page')).OutboxPage }),
+  sandboxSms: async () => ({
+    Component: (await import('../features/inbox/sandbox-sms-page')).SandboxSmsPage,
+  }),
   mobileStart: async () => ({
     Component: (await import('../features/accounts/mobile-start-page')).MobileStartPage,
   }),

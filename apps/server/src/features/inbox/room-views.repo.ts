@@ -112,7 +112,9 @@ export async function listRoomRecords(
     offset: number;
   },
 ): Promise<{ records: RoomRecord[]; total: number }> {
+  // A room appears once something was said in it (a room opened for a new message waits for its first one).
   const where = sql`${scopeCondition(query.scope)} AND r.inbox = ${query.inbox} AND r.closed_at IS NULL
+    AND r.last_message_at IS NOT NULL
     ${query.unreadOnly ? sql`AND r.unread_count > 0` : sql``}`;
   const rows = await queryRows<RoomRecordRow>(
     db,

@@ -1,44 +1,41 @@
-import { IconAddressBook, IconEye, IconTrash, IconUserEdit, IconUserPlus } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'contacts';
+const screens = () => import('./overlays/contact-overlays');
+
+/** Contacts: the list, creating, editing, previewing and deleting a contact (`flag=<contact id>`). */
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'contacts',
     title: 'Contacts',
-    area: 'contacts',
+    area,
     size: 'lg',
-    icon: IconAddressBook,
-    description: 'Browse and search the people your agents talk to.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await screens()).ContactsOverlay }),
+  },
+  {
     flag: 'createContact',
     title: 'New contact',
-    area: 'contacts',
-    icon: IconUserPlus,
-    description: 'Add a contact with their name, phone number and email.',
-  }),
-  comingOverlay({
+    area,
+    load: async () => ({ default: (await screens()).CreateContactOverlay }),
+  },
+  {
     flag: 'editContact',
     title: 'Edit contact',
-    area: 'contacts',
-    icon: IconUserEdit,
-    description: 'Change the name, phone numbers, email and notes of a contact.',
-  }),
-  comingOverlay({
+    area,
+    load: async () => ({ default: (await screens()).EditContactOverlay }),
+  },
+  {
     flag: 'previewContact',
     title: 'Contact',
-    area: 'contacts',
-    icon: IconEye,
-    description: 'A contact at a glance, with their details and recent conversations.',
-  }),
-  comingOverlay({
+    area,
+    load: async () => ({ default: (await screens()).PreviewContactOverlay }),
+  },
+  {
     flag: 'deleteContact',
     title: 'Delete contact',
-    area: 'contacts',
+    area,
     kind: 'modal',
     size: 'sm',
-    icon: IconTrash,
-    description: 'Remove a contact from this account.',
-  }),
+    load: async () => ({ default: (await screens()).DeleteContactOverlay }),
+  },
 ];

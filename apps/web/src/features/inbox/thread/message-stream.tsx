@@ -1,0 +1,166 @@
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { MessageView } from '@switchboard/contract';
+import { IconPhone } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import classes from '../inbox.module.css';
+
+export interface ConversationLog {
+  uuid: string;
+  channel: string | null;
+  log: {
+    direction: string;
+    duration: number;
+    transfer: string | null;
+    appointmentBooked: boolean;
+    collectedData: Record<string, unknown>;
+  } | null;
+}
+
+const authorLabel = { contact: null, agent: 'Agent', person: 'You' } as const;
+
+const time = (date: string) => new Date(date).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const day = (date: string) =>
+  new Date(date).toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long' });
+
+function Bubble({ message, highlight }: { message: MessageView; highlight: boolean }) {
+  const label = authorLabel[message.author];
+  return (
+    <Stack
+      gap={2}
+      className={classes.bubble}
+      data-side={message.direction === 'outbound' ? 'out' : 'in'}
+      data-author={message.author}
+      data-highlight={highlight || undefined}
+      data-message-id={message.id}
+    >
+      {message.message !== '' && <Text size="sm">{message.message}</Text>}
+      {message.attachments.map((file) =>
+        file.contentType.startsWith('image/') ? (
+          <img key={file.url} src={file.url} alt="Attachment" style={{ maxWidth: 240, borderRadius: 8 }} />
+        ) : (
+          <Anchor key={file.url} href={file.url} target="_blank" size="sm">
+            {file.contentType.startsWith('audio/') ? 'Audio file' : 'Attachment'}
+          </Anchor>
+        ),
+      )}
+      <Group gap={6} justify="flex-end">
+        {label && (
+          <Text size="xs" c="dimmed" fw={600}>
+            {label}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {time(message.date)}
+        </Text>
+        {message.status === 'failed' && (
+          <Badge size="xs" color="red" variant="light">
+            Not delivered
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function CallCard({
+  lines,
+  conversation,
+}: {
+  lines: MessageView[];
+  conversation: ConversationLog | undefined;
+}) {
+  const log = conversation?.log ?? null;
+  const collected = Object.entries(log?.collectedData ?? {});
+  return (
+    <Paper withBorder p="sm" radius="md" className={classes.callCard}>
+      <Group gap="xs" mb={6}>
+        <IconPhone size={16} />
+        <Text size="sm" fw={600}>
+          {log?.direction === 'outbound' ? 'Outbound call' : 'Call'}
+        </Text>
+        {log && (
+          <Text size="xs" c="dimmed">
+            {Math.floor(log.duration / 60)}:{String(log.duration % 60).padStart(2, '0')}
+          </Text>
+        )}
+        {log?.transfer && <Badge size="xs">Transferred to {log.transfer}</Badge>}
+        {log?.appointmentBooked && (
+          <Badge size="xs" color="teal">
+            Appointment booked
+          </Badge>
+        )}
+      </Group>
+      <Stack gap={2}>
+        {lines.map((line) => (
+          <Text key={line.id} size="sm">
+            <Text span fw={600} size="sm">
+              {line.author === 'contact' ? 'Caller' : line.author === 'agent' ? 'Agent' : 'You'}:
+            </Text>{' '}
+            {line.message}
+          </Text>
+        ))}
+      </Stack>
+      {collected.length > 0 && (
+        <Table mt="xs" withTableBorder fz="xs" aria-label="Collected data">
+          <Table.Tbody>
+            {collected.map(([key, value]) => (
+              <Table.Tr key={key}>
+                <Table.Th w="35%">{key}</Table.Th>
+                <Table.Td>{typeof value === 'string' ? value : JSON.stringify(value)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+type Item = { kind: 'message'; message: MessageView } | { kind: 'call'; uuid: string; lines: MessageView[] };
+
+/** Text messages as bubbles, each call as one card with its transcript and collected data, with day separators. */
+export function MessageStream({
+  messages,
+  conversations,
+  highlightId,
+}: {
+  messages: readonly MessageView[];
+  conversations: readonly ConversationLog[];
+  highlightId: number | null;
+}) {
+  const items: Item[] = [];
+  for (const message of messages) {
+    const last = items.at(-1);
+    if (message.source === 'voice' && message.uuid !== null) {
+      if (last?.kind === 'call' && last.uuid === message.uuid) last.lines.push(message);
+      else items.push({ kind: 'call', uuid: message.uuid, lines: [message] });
+    } else {
+      items.push({ kind: 'message', message });
+    }
+  }
+  let lastDay = '';
+  return (
+    <Stack gap="xs">
+      {items.map((item) => {
+        const first = item.kind === 'message' ? item.message : item.lines[0];
+        const itemDay = first ? day(first.date) : '';
+        const separator = itemDay !== lastDay;
+        lastDay = itemDay;
+        return (
+          <Fragment key={item.kind === 'message' ? item.message.id : `call-${item.uuid}`}>
+            {separator && (
+              <Text size="xs" c="dimmed" ta="center" my={4}>
+                {itemDay}
+              </Text>
+            )}
+            {item.kind === 'message' ? (
+              <Bubble message={item.message} highlight={item.message.id === highlightId} />
+            ) : (
+              <CallCard lines={item.lines} conversation={conversations.find((c) => c.uuid === item.uuid)} />
+            )}
+          </Fragment>
+        );
+      })}
+    </Stack>
+  );
+}
