@@ -11,6 +11,8 @@ interface DemoAgent {
   templateId: string;
   timezone: string;
   templateFields: Record<string, string>;
+  /** Booking rules matching the opening hours in templateFields. */
+  booking?: { days: number[]; startTime: string; endTime: string };
 }
 
 const acmeDental = {
@@ -34,6 +36,7 @@ export const demoAgents: readonly DemoAgent[] = [
       parking: 'Free parking is available behind the building.',
       transferNumber: '+15550100099',
     },
+    booking: { days: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '18:00' },
   },
   {
     username: 'agent2',
@@ -61,6 +64,7 @@ export const demoAgents: readonly DemoAgent[] = [
       parking: 'We come to you, so there is nothing to park.',
       transferNumber: '+15550100097',
     },
+    booking: { days: [1, 2, 3, 4, 5, 6], startTime: '07:00', endTime: '19:00' },
   },
 ];
 
@@ -84,8 +88,14 @@ async function ensureDemoCampaign(db: Db, demo: DemoAgent): Promise<void> {
   const [account] = await db.select().from(accounts).where(eq(accounts.username, demo.username));
   const template = builtInAgentTemplates.find((candidate) => candidate.id === demo.templateId);
   if (!account || !template) return;
+  const actions = (template.config.actions as Record<string, unknown>[]).map((action) =>
+    action.name === 'book_appointment' && demo.booking
+      ? { ...action, booking: { ...(action.booking as object), ...demo.booking } }
+      : action,
+  );
   const config = {
     ...template.config,
+    actions,
     timezone: demo.timezone,
     templateId: template.id,
     templateFields: demo.templateFields,

@@ -86,6 +86,9 @@ describe('reading a campaign', () => {
       expect.arrayContaining(['book_appointment', 'transfer_call', 'take_message']),
     );
     expect(body.campaign.templateId).toBe('receptionist');
+    const booking = body.campaign.actions.find((action) => action.name === 'book_appointment')?.booking;
+    expect(booking).toMatchObject({ days: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '18:00' });
+    expect(body.campaign.timezone).toBe('America/Chicago');
     expect(body).toMatchObject({ unpublishedChanges: false, campaign: { published: true } });
     expect(body.publishedAt).not.toBeNull();
   });
