@@ -1,6 +1,7 @@
 import { startFakeDeepgramServer } from '@switchboard/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeepgramStt } from './deepgram-stt';
+import { IDLE_MESSAGE, STREAM_IDLE_MS } from './idle-timer';
 
 describe('Deepgram streaming recognition (against a wire-level fake)', () => {
   let fake: Awaited<ReturnType<typeof startFakeDeepgramServer>>;
@@ -55,6 +56,25 @@ describe('Deepgram streaming recognition (against a wire-level fake)', () => {
       language: 'en-US',
     });
     await expect(stream.finish()).rejects.toThrow(/^Deepgram connection failed: connect ECONNREFUSED/);
+  });
+
+  it('closes a stream left without audio, so a forgotten one holds no connection', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stream = new DeepgramStt({ apiKey: 'dg-test-key', url: fake.url }).openStream({
+        sampleRate: 16000,
+        language: 'en-US',
+      });
+      stream.write(new Int16Array(320));
+      vi.advanceTimersByTime(STREAM_IDLE_MS - 1000);
+      stream.write(new Int16Array(320));
+      vi.advanceTimersByTime(STREAM_IDLE_MS - 1000);
+      stream.write(new Int16Array(320));
+      vi.advanceTimersByTime(STREAM_IDLE_MS);
+      await expect(stream.finish()).rejects.toThrow(IDLE_MESSAGE);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('needs a key', async () => {

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { pcm16ToBuffer } from '../../runtime/audio/pcm';
+import { IDLE_MESSAGE, IdleTimer } from './idle-timer';
 import type { SpeechStream, SpeechStreamOptions, SpeechToText, Transcript } from './types';
 
 export interface DeepgramOptions {
@@ -57,6 +58,11 @@ class DeepgramStream implements SpeechStream {
   private lastSentAt = Date.now();
   private readonly keepAlive: NodeJS.Timeout;
   private state: 'open' | 'finishing' | 'aborted' = 'open';
+  private abortMessage = 'The speech stream was aborted';
+  private readonly idle = new IdleTimer(() => {
+    this.abortMessage = IDLE_MESSAGE;
+    this.abort();
+  });
 
   constructor(
     url: string,
@@ -95,6 +101,7 @@ class DeepgramStream implements SpeechStream {
 
   write(pcm: Int16Array): void {
     if (this.state !== 'open' || pcm.length === 0) return;
+    this.idle.touch();
     this.samples += pcm.length;
     const bytes = Buffer.from(pcm16ToBuffer(pcm));
     if (this.socket.readyState === WebSocket.OPEN) {
@@ -104,9 +111,10 @@ class DeepgramStream implements SpeechStream {
   }
 
   async finish(): Promise<Transcript> {
-    if (this.state === 'aborted') throw new Error('The speech stream was aborted');
+    if (this.state === 'aborted') throw new Error(this.abortMessage);
     if (this.state === 'finishing') throw new Error('The speech stream is already finished');
     this.state = 'finishing';
+    this.idle.stop();
     const began = performance.now();
     if (this.socket.readyState === WebSocket.OPEN) this.sendControl('CloseStream');
     const timer = setTimeout(() => this.socket.terminate(), CLOSE_TIMEOUT_MS);
@@ -122,6 +130,7 @@ class DeepgramStream implements SpeechStream {
   abort(): void {
     if (this.state === 'aborted') return;
     this.state = 'aborted';
+    this.idle.stop();
     clearInterval(this.keepAlive);
     this.socket.terminate();
   }

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { pcm16ToBuffer } from '../../runtime/audio/pcm';
 import { Resampler } from '../../runtime/audio/resample';
 import { findCommand } from '../system-command';
+import { IDLE_MESSAGE, IdleTimer } from './idle-timer';
 import type { SpeechStream, SpeechStreamOptions, SpeechToText, Transcript } from './types';
 
 const run = promisify(execFile);
@@ -53,6 +54,11 @@ class PocketsphinxStream implements SpeechStream {
   private failure: Error | null = null;
   private samples = 0;
   private state: 'open' | 'finishing' | 'aborted' = 'open';
+  private abortMessage = 'The speech stream was aborted';
+  private readonly idle = new IdleTimer(() => {
+    this.abortMessage = IDLE_MESSAGE;
+    this.abort();
+  });
 
   constructor(
     private readonly options: SpeechStreamOptions,
@@ -64,14 +70,16 @@ class PocketsphinxStream implements SpeechStream {
 
   write(pcm: Int16Array): void {
     if (this.state !== 'open') return;
+    this.idle.touch();
     this.samples += pcm.length;
     this.send(this.resampler ? this.resampler.push(pcm) : pcm);
   }
 
   async finish(): Promise<Transcript> {
-    if (this.state === 'aborted') throw new Error('The speech stream was aborted');
+    if (this.state === 'aborted') throw new Error(this.abortMessage);
     if (this.state === 'finishing') throw new Error('The speech stream is already finished');
     this.state = 'finishing';
+    this.idle.stop();
     const began = performance.now();
     if (this.resampler) this.send(this.resampler.flush());
     this.endAudio();
@@ -97,6 +105,7 @@ class PocketsphinxStream implements SpeechStream {
   abort(): void {
     if (this.state === 'aborted') return;
     this.state = 'aborted';
+    this.idle.stop();
     this.pending = [];
     this.audio?.destroy();
     this.decoder?.kill('SIGKILL');
