@@ -107,7 +107,9 @@ describe('seesTemplateVariablesReplaced', () => {
 });
 
 describe('addAgentApp', () => {
-  const apps = [{ appId: 'squareUp', version: 'v1', instructions: '' }];
+  const apps: { appId?: string; version?: string; instructions: string }[] = [
+    { appId: 'squareUp', version: 'v1', instructions: '' },
+  ];
 
   it('adds an app that has an appId and a version', () => {
     expect(addAgentApp(apps, { appId: 'hubspot', version: 'v2', instructions: 'x' })).toEqual([
