@@ -267,6 +267,17 @@ describe('AgentSession', () => {
     expect(new Int16Array(new Uint8Array(connection.binary[0] ?? []).buffer)).toEqual(frame);
   });
 
+  it('does not ask the server for voice where ready said it is unavailable', async () => {
+    const { session, connection } = await readySession('chat');
+    session.setMode('voice');
+    expect(session.getSnapshot().mode).toBe('voice');
+    session.setMode('chat');
+    expect(await connection.nextMessage('mode')).toEqual({ type: 'mode', mode: 'chat' });
+    expect(connection.received.filter((message) => message.type === 'mode')).toEqual([
+      { type: 'mode', mode: 'chat' },
+    ]);
+  });
+
   it('hands the agent speech to the player and stops it on barge-in', async () => {
     const { session, connection } = await readySession('voice');
     const events: string[] = [];

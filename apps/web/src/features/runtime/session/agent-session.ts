@@ -179,7 +179,9 @@ export class AgentSession {
     if (mode === this.snapshot.mode) return;
     if (mode === 'chat') this.audio?.stop();
     this.update({ mode });
-    if (this.isOpen()) this.send({ type: 'mode', mode });
+    // Where voice is unavailable the panel says why; asking the server would only earn the same answer.
+    const voiceRefused = mode === 'voice' && this.snapshot.info?.voice.available === false;
+    if (this.isOpen() && !voiceRefused) this.send({ type: 'mode', mode });
   }
 
   /** One 20 ms microphone frame (16-bit little-endian PCM at `inputSampleRate`); dropped unless live. */
