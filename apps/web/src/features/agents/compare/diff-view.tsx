@@ -63,6 +63,12 @@ export function DiffView({
           horizontalSpacing={0}
           data-testid="diff-table"
         >
+          <colgroup>
+            <col className={classes.numberColumn} />
+            <col />
+            <col className={classes.numberColumn} />
+            <col />
+          </colgroup>
           <Table.Thead>
             <Table.Tr>
               <Table.Th colSpan={2} className={classes.heading}>

@@ -55,7 +55,7 @@ export function StudioToolbar({
           <Title order={2} fz="h3">
             {name}
           </Title>
-          <Badge variant="light" color={badge.color} data-testid="publish-state">
+          <Badge variant="dot" size="lg" color={badge.color} data-testid="publish-state">
             {badge.label}
           </Badge>
         </Group>

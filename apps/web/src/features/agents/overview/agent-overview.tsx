@@ -69,7 +69,8 @@ export function AgentOverview({ account }: SectionProps) {
           <Group gap="sm">
             <Title order={2}>{config.title || account.displayName}</Title>
             <Badge
-              variant="light"
+              variant="dot"
+              size="lg"
               color={status === 'live' ? 'teal' : status === 'draft' ? 'orange' : 'gray'}
               data-testid="overview-publish-state"
             >
@@ -163,10 +164,10 @@ export function AgentOverview({ account }: SectionProps) {
               ) : (
                 <Stack gap={8}>
                   {config.actions.map((action, index) => (
-                    <Group key={`${action.name}-${index}`} gap="sm" wrap="nowrap" align="flex-start">
-                      <Badge variant="dot" miw={130}>
+                    <Group key={`${action.name}-${index}`} gap="md" wrap="nowrap" align="baseline">
+                      <Text size="sm" fw={600} w={150} style={{ flexShrink: 0 }}>
                         {agentFunction(action.name).title}
-                      </Badge>
+                      </Text>
                       <Text size="sm" c="dimmed" lineClamp={1}>
                         {action.instructions || 'No instructions'}
                       </Text>

@@ -10,7 +10,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import type { AccountView } from '@switchboard/contract';
+import { endpoints, type AccountView } from '@switchboard/contract';
 import {
   completeWalkthroughOnLoad,
   finishWalkthroughStep,
@@ -27,6 +27,7 @@ import {
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useOverlayLink } from '../../../app/shell/overlay-link';
+import { useApiQuery } from '../../../lib/use-api';
 import { useSaveAccountSettings } from '../use-account-settings';
 import classes from './walkthrough-card.module.css';
 
@@ -53,23 +54,35 @@ const stepCopy: Record<WalkthroughStep, { title: string; detail: string; action:
   },
 };
 
-/** The getting-started checklist (spec §4 walkthrough), kept in the account settings; hidden once complete. */
-export function WalkthroughCard({
-  account,
-  agentAccountId,
-}: {
+interface WalkthroughProps {
+  /** The account on screen (an organization, or the agent whose overview this is). */
   account: AccountView;
   agentAccountId: number | null;
-}) {
+}
+
+/**
+ * The getting-started checklist (spec §4 walkthrough). It belongs to the signed-in account (its settings keep it),
+ * so the organization and its agents show the same progress; accounts above organizations never see it.
+ */
+export function WalkthroughCard(props: WalkthroughProps) {
+  const me = useApiQuery(endpoints.getAccount, {}, { staleTime: 60_000 });
+  const owner = me.data?.account;
+  if (!owner || (owner.accountType !== 'organization' && owner.accountType !== 'agent')) return null;
+  return <Checklist key={owner.id} owner={owner} {...props} />;
+}
+
+function Checklist({ owner, account, agentAccountId }: WalkthroughProps & { owner: AccountView }) {
   const openOverlay = useOverlayLink();
-  const save = useSaveAccountSettings(account.id);
+  const save = useSaveAccountSettings(owner.id);
   // When the account loads: a number, a finished onboarding or a legacy account mark the steps already done.
   const [loaded] = useState(() => {
-    const stored = readWalkthrough(account.settings.walkthrough);
+    const stored = readWalkthrough(owner.settings.walkthrough);
     const next = completeWalkthroughOnLoad(stored, {
-      hasPhoneNumber: account.vidaPhoneNumber !== null,
-      onboardingComplete: readOnboardingRecord(account.settings.onboarding).onboardingComplete,
-      legacy: account.legacy,
+      hasPhoneNumber: owner.vidaPhoneNumber !== null || account.vidaPhoneNumber !== null,
+      onboardingComplete:
+        readOnboardingRecord(owner.settings.onboarding).onboardingComplete ||
+        readOnboardingRecord(account.settings.onboarding).onboardingComplete,
+      legacy: owner.legacy,
     });
     return { next, changed: next !== stored };
   });
