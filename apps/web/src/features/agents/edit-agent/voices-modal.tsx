@@ -32,6 +32,7 @@ function VoiceCard({
 }) {
   return (
     <UnstyledButton
+      h="100%"
       onClick={onPick}
       aria-pressed={selected}
       aria-label={`${voice.name}, ${describeVoice(voice)}`}
@@ -40,6 +41,7 @@ function VoiceCard({
         p="sm"
         radius="md"
         withBorder
+        h="100%"
         style={{
           borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
           boxShadow: selected ? '0 0 0 1px var(--mantine-primary-color-filled)' : undefined,

@@ -119,6 +119,7 @@ function VoiceChoice({ agentAccountId, dispatch }: { agentAccountId: number } & 
           return (
             <UnstyledButton
               key={voice.id}
+              h="100%"
               aria-pressed={selected}
               aria-label={`${voice.name}, ${describeVoice(voice)}`}
               onClick={() => setPicked(voice.id)}
@@ -126,6 +127,7 @@ function VoiceChoice({ agentAccountId, dispatch }: { agentAccountId: number } & 
               <Card
                 p="sm"
                 radius="md"
+                h="100%"
                 style={{
                   borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
                   boxShadow: selected ? '0 0 0 1px var(--mantine-primary-color-filled)' : undefined,
