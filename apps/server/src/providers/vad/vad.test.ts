@@ -2,10 +2,15 @@ import { hasFlite, speechWav } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
 import { concatPcm16, rms } from '../../runtime/audio/pcm';
 import { energyVadFactory } from './energy-vad';
-import { createSileroVadFactory } from './silero-vad';
+import { createSileroVadFactory, loadSileroModel, SileroClassifier } from './silero-vad';
 import type { VadEvent, VadFactory, VadOptions } from './types';
 
-const factories: VadFactory[] = [createSileroVadFactory(), energyVadFactory];
+const sileroWarnings: unknown[] = [];
+// A Silero factory that fell back to the energy detector would pass for it: the warnings are checked below.
+const factories: VadFactory[] = [
+  createSileroVadFactory({ warn: (...args: unknown[]) => sileroWarnings.push(args) }),
+  energyVadFactory,
+];
 
 /** Feeds the audio in 20 ms chunks, as a call delivers it, then flushes. */
 async function detect(factory: VadFactory, audio: Int16Array, options: Partial<VadOptions> = {}) {
@@ -119,6 +124,20 @@ describe.skipIf(!hasFlite())('voice activity detection on flite speech', () => {
       expect(events.map((event) => event.type)).toEqual(['speech-start', 'speech-end']);
       expect(Math.abs(events[0]!.atMs - wav.speechStartMs)).toBeLessThan(150);
     });
+  });
+});
+
+describe.skipIf(!hasFlite())('the Silero model', () => {
+  it('loads, and scores speech high and silence low', async () => {
+    const classifier = new SileroClassifier(await loadSileroModel());
+    const wav = await speechWav('Good afternoon, how can I help?', { leadingSilenceMs: 640 });
+    const scores: number[] = [];
+    for (let offset = 0; offset + 512 <= wav.samples.length; offset += 512) {
+      scores.push(await classifier.classify(wav.samples.subarray(offset, offset + 512)));
+    }
+    expect(Math.max(...scores.slice(0, 15))).toBeLessThan(0.1);
+    expect(scores.filter((score) => score > 0.5).length).toBeGreaterThan(scores.length / 3);
+    expect(sileroWarnings).toEqual([]);
   });
 });
 
