@@ -11,6 +11,8 @@ import {
   clearUnread,
   countUnreadRooms,
   findMessage,
+  findMessages,
+  findRoomRecords,
   findRoomByContactProfile,
   findRoomRecord,
   findRoomRecordByAddress,
@@ -89,6 +91,17 @@ export async function loadMessageEvent(
   if (!message) return null;
   const room = await findRoomRecord(db, message.roomId);
   return room ? { message: presentMessage(message), room: presentRoom(room) } : null;
+}
+
+/** Messages and rooms by id, presented, each loaded once (the live updates' batch load). */
+export async function loadLiveRecords(db: Db, query: { messageIds: number[]; roomIds: string[] }) {
+  const messages = await findMessages(db, query.messageIds);
+  const roomIds = new Set([...query.roomIds, ...messages.map((message) => message.roomId)]);
+  const rooms = await findRoomRecords(db, [...roomIds]);
+  return {
+    messages: new Map(messages.map((message) => [message.id, presentMessage(message)])),
+    rooms: new Map(rooms.map((room) => [room.roomId, presentRoom(room)])),
+  };
 }
 
 export async function roomDetail(

@@ -69,14 +69,14 @@ export async function reopenRoom(
 }
 
 /**
- * Stores the message and moves the room's preview in one transaction. The preview only moves forward in time
+ * Stores the message and moves the room's preview in one transaction, answering both. The preview only moves forward in time
  * (now() is the transaction's start, the same instant as the message's createdAt). Null when the room is missing.
  */
 export async function insertMessageAndTouchRoom(
   db: Db,
   message: NewMessage,
   touch: { preview: string; countsAsUnread: boolean },
-): Promise<Message | null> {
+): Promise<{ message: Message; room: Room } | null> {
   return db.transaction(async (tx) => {
     const [room] = await tx
       .update(rooms)
@@ -87,13 +87,13 @@ export async function insertMessageAndTouchRoom(
         unreadCount: touch.countsAsUnread ? sql`${rooms.unreadCount} + 1` : sql`${rooms.unreadCount}`,
       })
       .where(eq(rooms.roomId, message.roomId))
-      .returning({ roomId: rooms.roomId, accountId: rooms.accountId });
+      .returning();
     if (!room) return null;
     const [inserted] = await tx
       .insert(messages)
       .values({ ...message, accountId: room.accountId })
       .returning();
-    return inserted ?? null;
+    return inserted ? { message: inserted, room } : null;
   });
 }
 

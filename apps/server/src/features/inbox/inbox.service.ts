@@ -110,7 +110,7 @@ export async function appendMessage(
 ): Promise<Message> {
   const media = input.media ?? [];
   const preview = input.text === '' && media.length > 0 ? '[media]' : input.text;
-  const message = await insertMessageAndTouchRoom(
+  const stored = await insertMessageAndTouchRoom(
     db,
     {
       roomId: input.roomId,
@@ -125,10 +125,13 @@ export async function appendMessage(
     },
     { preview, countsAsUnread: input.direction === 'inbound' && input.author === 'contact' },
   );
-  if (!message) throw new AppError('NOT_FOUND', 'Room not found.');
+  if (!stored) throw new AppError('NOT_FOUND', 'Room not found.');
+  const { message, room } = stored;
   if (message.author === 'contact') {
-    const room = await routeRoomInbox(db, message.roomId);
-    if (room) await notifyPeople(db, room, { kind: 'message', text: preview });
+    // A message never takes a room out of priority, and a person's choice stays: only agent-inbox rooms are
+    // routed again (the contact may have become known, or asked for a person).
+    const routed = room.inbox === 'agent' && !room.inboxPinned ? await routeRoomInbox(db, room.roomId) : room;
+    if (routed) await notifyPeople(db, routed, { kind: 'message', text: preview });
   }
   return message;
 }

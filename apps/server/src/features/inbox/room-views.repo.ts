@@ -447,3 +447,20 @@ export async function searchMessageRows(
     .where(inArray(messages.id, ids))
     .orderBy(desc(messages.createdAt), desc(messages.id));
 }
+
+export async function findRoomRecords(db: Db, roomIds: readonly string[]): Promise<RoomRecord[]> {
+  if (roomIds.length === 0) return [];
+  const rows = await queryRows<RoomRecordRow>(
+    db,
+    sql`${recordSelect} WHERE r.room_id IN (${sql.join([...roomIds], sql`, `)})`,
+  );
+  return rows.map(toRecord);
+}
+
+export async function findMessages(db: Db, ids: readonly number[]): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(messages)
+    .where(inArray(messages.id, [...ids]));
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '@switchboard/contract';
 import type { Db } from '../../platform/database';
-import { loadMessageEvent, loadRoomView, unreadCounts } from '../inbox/conversations.service';
+import { loadLiveRecords, unreadCounts } from '../inbox/conversations.service';
 
 /** What a viewer's socket needs: a way to send, and whose events it may receive. */
 export interface RealtimeViewer {
@@ -106,16 +106,24 @@ export class RealtimeHub {
       );
       if (relevant.length === 0) continue;
       try {
-        const events = await Promise.all(relevant.map((item) => this.load(item)));
+        // One load for the whole batch: every message and room it names, each once.
+        const records = await loadLiveRecords(this.db, {
+          messageIds: relevant.flatMap((item) =>
+            item.kind === 'message' && item.id !== undefined ? [item.id] : [],
+          ),
+          roomIds: relevant.flatMap((item) =>
+            item.kind === 'room' && item.roomId !== undefined ? [item.roomId] : [],
+          ),
+        });
         const activity = new Map<string, { accountId: number; organizationId: number | null }>();
-        relevant.forEach((item, index) => {
-          const event = events[index];
-          if (!event) return;
+        for (const item of relevant) {
+          const event = toEvent(item, records);
+          if (!event) continue;
           this.deliver(item.accountId, item.organizationId, JSON.stringify(event));
           if (item.kind === 'message' || item.kind === 'room') {
             activity.set(`${item.accountId}:${item.organizationId}`, item);
           }
-        });
+        }
         await Promise.all(
           [...activity.values()].map((item) => this.sendActivity(item.accountId, item.organizationId)),
         );
@@ -123,23 +131,6 @@ export class RealtimeHub {
         this.logger.error({ err: error }, 'live updates could not be delivered');
       }
     }
-  }
-
-  private async load(item: Announcement): Promise<RealtimeEvent | null> {
-    if (item.kind === 'message' && item.id !== undefined) {
-      const loaded = await loadMessageEvent(this.db, item.id);
-      if (loaded?.room.accountId !== item.accountId) return null;
-      return { type: 'message', accountId: item.accountId, roomId: loaded.room.roomId, ...loaded };
-    }
-    if (item.kind === 'room' && item.roomId !== undefined) {
-      const room = await loadRoomView(this.db, item.roomId);
-      if (room?.accountId !== item.accountId) return null;
-      return { type: 'room', accountId: item.accountId, roomId: room.roomId, room };
-    }
-    if (item.kind === 'notification' && item.roomId !== undefined && item.id !== undefined) {
-      return { type: 'notification', accountId: item.accountId, roomId: item.roomId, id: item.id };
-    }
-    return { type: 'event', kind: item.kind, accountId: item.accountId, ids: item.ids ?? {} };
   }
 
   private deliver(accountId: number, organizationId: number | null, text: string): void {
@@ -163,6 +154,28 @@ export class RealtimeHub {
       for (const viewer of organizationViewers) viewer.send(text);
     }
   }
+}
+
+type LiveRecords = Awaited<ReturnType<typeof loadLiveRecords>>;
+
+/** The event an announcement becomes; null when its record is gone or not the announced account's. */
+function toEvent(item: Announcement, records: LiveRecords): RealtimeEvent | null {
+  if (item.kind === 'message' && item.id !== undefined) {
+    const message = records.messages.get(item.id);
+    const room = message ? records.rooms.get(message.roomId) : undefined;
+    if (!message || room?.accountId !== item.accountId) return null;
+    return { type: 'message', accountId: item.accountId, roomId: room.roomId, message, room };
+  }
+  if (item.kind === 'room' && item.roomId !== undefined) {
+    const room = records.rooms.get(item.roomId);
+    if (room?.accountId !== item.accountId) return null;
+    return { type: 'room', accountId: item.accountId, roomId: room.roomId, room };
+  }
+  if (item.kind === 'notification' && item.roomId !== undefined && item.id !== undefined) {
+    return { type: 'notification', accountId: item.accountId, roomId: item.roomId, id: item.id };
+  }
+  if (['message', 'room', 'notification'].includes(item.kind)) return null;
+  return { type: 'event', kind: item.kind, accountId: item.accountId, ids: item.ids ?? {} };
 }
 
 function addTo(map: Map<number, Set<RealtimeViewer>>, key: number, viewer: RealtimeViewer): void {
