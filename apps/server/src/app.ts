@@ -22,6 +22,13 @@ import type { AgentRuntimePort } from './runtime/port';
 import { createAgentRuntime, type AgentRuntime, type SpeechProviders } from './runtime/agent-runtime';
 import { outboxRecorder } from './features/outbox/outbox.service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The agent runtime this app runs conversations on. */
+    agentRuntime: AgentRuntime;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
@@ -119,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : 'openSession' in deps.runtime
       ? deps.runtime
       : { ...realRuntime(), replyToText: deps.runtime.replyToText.bind(deps.runtime) };
+  app.decorate('agentRuntime', runtime);
   const features = deps.features ?? allFeatures;
   const ownerResolvers = new Map<OwnedKind, OwnerResolver>();
   for (const feature of features) {

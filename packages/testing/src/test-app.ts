@@ -21,7 +21,7 @@ export interface TestApp {
 }
 
 export interface TestAppOptions extends Partial<
-  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints' | 'mail' | 'sms' | 'runtime'>
+  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints' | 'mail' | 'sms' | 'runtime' | 'speech'>
 > {
   /** Receives the JSON log lines (otherwise logging is off). */
   logStream?: DestinationStream;
@@ -53,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.sms ? { sms: options.sms } : {}),
     ...(options.runtime ? { runtime: options.runtime } : {}),
+    ...(options.speech !== undefined ? { speech: options.speech } : {}),
     ...(options.requireAllEndpoints === undefined
       ? {}
       : { requireAllEndpoints: options.requireAllEndpoints }),

@@ -174,21 +174,25 @@ export class VoicePipeline {
   }
 
   private pump(turn: SpokenTurn): void {
-    if (turn.running) return;
-    turn.running = (async () => {
+    if (turn.running || turn.abort.signal.aborted) return;
+    if (turn.queue.length === 0) {
+      if (turn.complete) this.afterSpeech(turn);
+      return;
+    }
+    const run = async () => {
       while (turn.queue.length > 0 && !turn.abort.signal.aborted) {
         const sentence = turn.queue.shift() ?? '';
         await this.speak(turn, sentence);
       }
-      turn.running = null;
-      if (turn.abort.signal.aborted) return;
-      if (turn.queue.length > 0) this.pump(turn);
-      else if (turn.complete) this.afterSpeech(turn);
-    })().catch((error: unknown) => {
-      turn.running = null;
-      this.options.logger.error({ err: error }, 'speech synthesis failed');
-      if (turn.complete) this.afterSpeech(turn);
-    });
+    };
+    turn.running = run()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'speech synthesis failed'))
+      .finally(() => {
+        turn.running = null;
+        if (turn.abort.signal.aborted) return;
+        // More text may have arrived while speaking; the reply may have completed meanwhile.
+        this.pump(turn);
+      });
   }
 
   private async speak(turn: SpokenTurn, sentence: string): Promise<void> {

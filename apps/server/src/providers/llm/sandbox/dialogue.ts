@@ -303,7 +303,7 @@ function messageContent(text: string): string | null {
     return text.trim().replace(/[.!]+$/, '');
   }
   const match =
-    /\b(?:tell (?:him|her|them|\w+) (?:that )?|the message is:? |message:? (?:is )?|let (?:him|her|them|\w+) know (?:that )?)(.{4,})$/i.exec(
+    /\b(?:tell (?:him|her|them|\w+) (?:that )?|the message is:? |message: |let (?:him|her|them|\w+) know (?:that )?)(.{4,})$/i.exec(
       text.trim(),
     );
   return match ? (match[1] ?? '').trim().replace(/[.!]+$/, '') : null;

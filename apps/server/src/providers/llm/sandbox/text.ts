@@ -19,7 +19,7 @@ const stopwords = new Set(
  */
 const conceptGroups: Record<string, readonly string[]> = {
   '#hours': ['hour', 'open', 'close', 'closing', 'opening', 'when', 'schedule', 'time', 'today', 'weekend'],
-  '#where': ['where', 'address', 'locate', 'location', 'direction', 'street', 'find', 'situated'],
+  '#where': ['where', 'address', 'locate', 'location', 'direction', 'street', 'find', 'situated', 'office'],
   '#price': [
     'price',
     'cost',

@@ -1,0 +1,446 @@
+import type { AddressInfo } from 'node:net';
+import type { ServerSessionMessage } from '@switchboard/contract';
+import { accounts, appointments, conversationLogs, eq, messages, seedDemoData } from '@switchboard/db';
+import {
+  createTestApp,
+  demoEmail,
+  signInByEmail,
+  startFakeOpenAiServer,
+  type TestApp,
+} from '@switchboard/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openRoom } from '../features/inbox/inbox.service';
+import { createOpenAiModel } from '../providers/llm/openai-model';
+import type { ModelEvent } from '../providers/llm/types';
+import { instantSpeechProviders } from '../providers/speech-config';
+
+async function accountId(t: TestApp, username: string): Promise<number> {
+  const [row] = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username));
+  if (!row) throw new Error(`no account ${username}`);
+  return row.id;
+}
+
+/** A client of the agent session socket that collects every message and waits for the ones a test needs. */
+async function openSession(t: TestApp, token: string) {
+  const address = t.app.server.address() as AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${address.port}/api/agent/session?token=${token}`);
+  const received: ServerSessionMessage[] = [];
+  const audio: Buffer[] = [];
+  const waiters: {
+    match: (m: ServerSessionMessage) => boolean;
+    resolve: (m: ServerSessionMessage) => void;
+  }[] = [];
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      audio.push(data as Buffer);
+      return;
+    }
+    const message = JSON.parse((data as Buffer).toString('utf8')) as ServerSessionMessage;
+    received.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.match(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  // Each message is handed to one `next` call: the first unclaimed match, or the next to arrive.
+  const claimed = new Set<ServerSessionMessage>();
+  const next = <T extends ServerSessionMessage['type']>(
+    type: T,
+    where: (m: Extract<ServerSessionMessage, { type: T }>) => boolean = () => true,
+  ) =>
+    new Promise<Extract<ServerSessionMessage, { type: T }>>((resolve, reject) => {
+      const match = (m: ServerSessionMessage) =>
+        !claimed.has(m) && m.type === type && where(m as Extract<ServerSessionMessage, { type: T }>);
+      const early = received.find(match);
+      if (early) {
+        claimed.add(early);
+        resolve(early as Extract<ServerSessionMessage, { type: T }>);
+        return;
+      }
+      const timer = setTimeout(
+        () => reject(new Error(`no ${type} message; got ${JSON.stringify(received.map((m) => m.type))}`)),
+        10_000,
+      );
+      waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          claimed.add(m);
+          resolve(m as Extract<ServerSessionMessage, { type: T }>);
+        },
+      });
+    });
+  return {
+    socket,
+    received,
+    audio,
+    closed,
+    next,
+    send: (message: unknown) => socket.send(JSON.stringify(message)),
+  };
+}
+
+describe('agent runtime on the Sandbox model', () => {
+  let t: TestApp;
+  let token: string;
+  let agent1: number;
+  let agent3: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      speech: instantSpeechProviders({ transcripts: ['What are your opening hours?'] }),
+    });
+    await seedDemoData(t.db);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    token = (await signInByEmail(t.app, demoEmail('acme'))).token;
+    agent1 = await accountId(t, 'agent1');
+    agent3 = await accountId(t, 'agent3');
+  });
+  afterAll(async () => t.close());
+
+  it('says which model answers and whether voice works', async () => {
+    const response = await t.app.inject({ url: `/api/v1/agent/runtime?token=${token}` });
+    expect(response.json()).toMatchObject({
+      success: true,
+      model: { label: 'Sandbox model', sandbox: true },
+    });
+  });
+
+  it('chats over the session socket, books through the function, and logs the conversation', async () => {
+    const session = await openSession(t, token);
+    session.send({ type: 'start', agentAccountId: agent1, mode: 'chat', contact: { name: 'Dana Reyes' } });
+    const ready = await session.next('ready');
+    expect(ready.model).toEqual({ name: 'sandbox', label: 'Sandbox model', sandbox: true });
+    const greeting = await session.next('agent-text');
+    expect(greeting.text).toBe('Thank you for calling Acme Dental. How can I help you today?');
+
+    session.send({ type: 'text', text: 'What are your opening hours?' });
+    const hours = await session.next('agent-text', (m) => m.turnId !== greeting.turnId);
+    expect(hours.text).toBe('We are open Monday to Friday from 9 am to 6 pm.');
+
+    session.send({ type: 'text', text: 'Can I book a check-up next Wednesday at 10am?' });
+    const tool = await session.next('tool');
+    expect(tool).toMatchObject({
+      name: 'book_appointment',
+      ok: true,
+      arguments: { time: '10:00', name: 'Dana Reyes' },
+    });
+    const booked = await session.next('agent-text', (m) => m.text.includes("You're booked"));
+    expect(booked.text).toMatch(/You're booked for Dana Reyes on Wednesday, .* at 10:00 AM\./);
+
+    session.send({ type: 'text', text: "That's all, thanks. Bye!" });
+    const ended = await session.next('ended');
+    expect(ended).toEqual({ type: 'ended', reason: 'agent', transfer: null });
+    expect(await session.closed).toBe(1000);
+
+    // The records: the appointment, the room's messages, the log row.
+    const [appointment] = await t.db.select().from(appointments).where(eq(appointments.accountId, agent1));
+    expect(appointment).toMatchObject({ name: 'Dana Reyes', timezone: 'America/Chicago', status: 'booked' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(conversationLogs)
+              .where(eq(conversationLogs.uuid, ready.conversationUuid))
+          ).length,
+      )
+      .toBe(1);
+    const [log] = await t.db
+      .select()
+      .from(conversationLogs)
+      .where(eq(conversationLogs.uuid, ready.conversationUuid));
+    expect(log).toMatchObject({
+      accountId: agent1,
+      channel: 'chat',
+      direction: 'inbound',
+      isTest: false,
+      appointmentBooked: true,
+      transfer: '',
+      endedReason: 'agent',
+      roomId: ready.roomId,
+    });
+    expect(log?.toolCalls.map((call) => call.name)).toEqual(['book_appointment', 'end_conversation']);
+    expect(log?.transcript.map((entry) => entry.role)).toEqual([
+      'agent',
+      'contact',
+      'agent',
+      'contact',
+      'agent',
+      'contact',
+      'agent',
+    ]);
+    expect(log?.usage['input-tokens']).toBeGreaterThan(0);
+    const stored = await t.db.select().from(messages).where(eq(messages.roomId, ready.roomId));
+    expect(stored.map((message) => message.text)).toContain('What are your opening hours?');
+  });
+
+  it('holds a voice conversation: the caller is heard, the agent answers in audio, latencies are logged', async () => {
+    const session = await openSession(t, token);
+    session.send({ type: 'start', agentAccountId: agent1, mode: 'voice', config: 'staging' });
+    const ready = await session.next('ready');
+    expect(ready.voice.available).toBe(true);
+    await session.next('audio-end'); // the greeting was spoken
+    // Half a second of room noise, 1 s of "speech" (a loud tone), 2 s of room noise, in 20 ms frames as the
+    // browser sends them.
+    let seed = 7;
+    const noise = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return (seed / 2147483648 - 0.5) * 60;
+    };
+    const frame = (loud: boolean, index: number) => {
+      const pcm = new Int16Array(320);
+      for (let i = 0; i < pcm.length; i++) {
+        const tone = loud ? 8000 * Math.sin(((index * 320 + i) * 2 * Math.PI * 220) / 16000) : 0;
+        pcm[i] = Math.round(tone + noise());
+      }
+      return Buffer.from(pcm.buffer);
+    };
+    for (let i = 0; i < 25; i++) session.socket.send(frame(false, i));
+    for (let i = 0; i < 50; i++) session.socket.send(frame(true, i));
+    for (let i = 0; i < 100; i++) session.socket.send(frame(false, i));
+    const heard = await session.next('user-text', (m) => m.final);
+    expect(heard.text).toBe('What are your opening hours?');
+    const answer = await session.next('agent-text', (m) => m.text.includes('Monday'));
+    expect(answer.text).toBe('We are open Monday to Friday from 9 am to 6 pm.');
+    await session.next('audio-end', (m) => m.turnId === answer.turnId);
+    expect(session.audio.length).toBeGreaterThan(0);
+    session.send({ type: 'end' });
+    expect(await session.next('ended')).toMatchObject({ reason: 'caller' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(conversationLogs)
+              .where(eq(conversationLogs.uuid, ready.conversationUuid))
+          ).length,
+      )
+      .toBe(1);
+    const [log] = await t.db
+      .select()
+      .from(conversationLogs)
+      .where(eq(conversationLogs.uuid, ready.conversationUuid));
+    expect(log).toMatchObject({ channel: 'voice', isTest: true, endedReason: 'caller' });
+    expect(log?.greetingLatencyMs).toBeGreaterThanOrEqual(0);
+    expect(log?.turnLatenciesMs).toHaveLength(1);
+    expect(log?.usage['tts-characters']).toBeGreaterThan(40);
+    expect(log?.usage['stt-seconds']).toBeGreaterThan(0.5);
+  });
+
+  it('refuses a session with another tenant’s agent', async () => {
+    const session = await openSession(t, token);
+    session.send({ type: 'start', agentAccountId: agent3, mode: 'chat' });
+    const error = await session.next('error');
+    expect(error.message).toBe(`You cannot talk to agent ${agent3} from this account.`);
+    expect(await session.closed).toBe(4403);
+  });
+
+  it('refuses a socket without a valid token', async () => {
+    const address = t.app.server.address() as AddressInfo;
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/api/agent/session?token=nope`);
+    const status = await new Promise<number>((resolve) =>
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(status).toBe(401);
+  });
+
+  it('answers invalid messages without closing the session', async () => {
+    const session = await openSession(t, token);
+    session.send({ type: 'text', text: 'hello' });
+    expect((await session.next('error')).message).toBe('Send start first.');
+    session.send({ type: 'start', agentAccountId: 'x', mode: 'chat' });
+    expect((await session.next('error')).message).toMatch(/^agentAccountId: /);
+    session.socket.close();
+  });
+
+  it('replies to a text through the text entry point and sends it by SMS', async () => {
+    const room = await openRoom(t.db, { accountId: agent1, contactAddress: '+15551112222', channel: 'sms' });
+    const reply = await t.app.agentRuntime.replyToText({
+      agentAccountId: agent1,
+      roomId: room.roomId,
+      conversationUuid: room.conversationUuid,
+      contactAddress: '+15551112222',
+      text: 'Where is your office?',
+      channel: 'sms',
+    });
+    expect(reply).toEqual({ reply: 'Our address is 120 Main Street, Springfield, IL 62701.', ended: false });
+    const outbox = await t.app.inject({ url: '/api/dev/outbox?to=%2B15551112222' });
+    expect(outbox.json<{ items: { text: string }[] }>().items[0]?.text).toBe(reply.reply);
+    // The thread remembers: a message request spans several texts.
+    const first = await t.app.agentRuntime.replyToText({
+      agentAccountId: agent1,
+      roomId: room.roomId,
+      conversationUuid: room.conversationUuid,
+      contactAddress: '+15551112222',
+      text: 'Can I leave a message for the dentist?',
+      channel: 'sms',
+    });
+    expect(first.reply).toBe("Sure, I can take a message. What's your name?");
+    const second = await t.app.agentRuntime.replyToText({
+      agentAccountId: agent1,
+      roomId: room.roomId,
+      conversationUuid: room.conversationUuid,
+      contactAddress: '+15551112222',
+      text: 'Jordan Blake',
+      channel: 'sms',
+    });
+    expect(second.reply).toBe('What message would you like me to pass on?');
+  });
+
+  it('runs a prompt once through the agent’s model', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/agent/runPrompt?token=${token}`,
+      payload: { targetAgent: agent1, promptText: 'How much does teeth whitening cost?' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, reply: 'Teeth whitening costs $350.' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/agent/runPrompt?token=${token}`,
+      payload: { targetAgent: agent1, promptText: '  ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toContain('promptText');
+  });
+});
+
+describe('the OpenAI-compatible provider against a wire-level fake', () => {
+  it('streams text and assembles tool calls whose arguments arrive in pieces', async () => {
+    const fake = await startFakeOpenAiServer({
+      apiKey: 'sk-test',
+      reply: (request) =>
+        request.body.messages.some((m) => m.role === 'tool')
+          ? { text: 'You are booked for Tuesday at 3 PM.' }
+          : {
+              text: 'Let me book that.',
+              toolCalls: [{ name: 'book_appointment', arguments: { date: '2026-11-24', time: '15:00' } }],
+            },
+    });
+    try {
+      const model = createOpenAiModel({ apiKey: 'sk-test', baseUrl: fake.baseUrl, model: 'llama3.1' });
+      const events: ModelEvent[] = [];
+      for await (const event of model.stream({
+        system: 'You book appointments.',
+        messages: [{ role: 'user', content: 'Tuesday at 3 please' }],
+        tools: [
+          {
+            name: 'book_appointment',
+            description: 'Book',
+            parameters: { type: 'object', properties: {}, required: [] },
+          },
+        ],
+      })) {
+        events.push(event);
+      }
+      const text = events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join('');
+      expect(text).toBe('Let me book that.');
+      const call = events.find((e) => e.type === 'tool-call');
+      expect(call).toMatchObject({
+        type: 'tool-call',
+        call: { name: 'book_appointment', arguments: { date: '2026-11-24', time: '15:00' } },
+      });
+      expect(events.at(-1)).toEqual({
+        type: 'finish',
+        reason: 'tool-calls',
+        usage: { inputTokens: 120, outputTokens: 30 },
+      });
+      const sent = fake.requests[0]?.body;
+      expect(sent?.model).toBe('llama3.1');
+      expect(sent?.stream).toBe(true);
+      expect(sent?.messages[0]).toEqual({ role: 'system', content: 'You book appointments.' });
+      expect(sent?.tools?.[0]?.function.name).toBe('book_appointment');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('runs a whole chat through the app: the function round trip and runPrompt', async () => {
+    const fake = await startFakeOpenAiServer({
+      apiKey: 'sk-test',
+      reply: (request) => {
+        const last = request.body.messages.at(-1);
+        if (last?.role === 'tool') return { text: 'Done: you are booked.' };
+        if (!request.body.tools) return { text: 'A short answer from the hosted model.' };
+        if (last?.content?.includes('book')) {
+          return {
+            toolCalls: [
+              { name: 'book_appointment', arguments: { date: '2026-12-02', time: '11:00', name: 'Kim' } },
+            ],
+          };
+        }
+        return { text: 'Hello from the hosted model.' };
+      },
+    });
+    const t = await createTestApp({
+      speech: null,
+      env: {
+        LLM_PROVIDER: 'openai',
+        OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: 'sk-test',
+        LLM_MODEL: 'test-model',
+      },
+    });
+    try {
+      await seedDemoData(t.db);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = (await signInByEmail(t.app, demoEmail('acme'))).token;
+      const agent1 = await accountId(t, 'agent1');
+      const prompt = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/agent/runPrompt?token=${token}`,
+        payload: { targetAgent: agent1, promptText: 'Summarise your services.' },
+      });
+      expect(prompt.json()).toEqual({ success: true, reply: 'A short answer from the hosted model.' });
+      const system = fake.requests[0]?.body.messages[0]?.content ?? '';
+      expect(system).toContain('You are the receptionist of Acme Dental.');
+      expect(system).toContain('(America/Chicago)');
+
+      const session = await openSession(t, token);
+      session.send({ type: 'start', agentAccountId: agent1, mode: 'chat' });
+      const ready = await session.next('ready');
+      expect(ready.model).toEqual({ name: 'openai:test-model', label: 'test-model', sandbox: false });
+      session.send({ type: 'text', text: 'Please book me on 2 December at 11' });
+      const tool = await session.next('tool');
+      expect(tool).toMatchObject({ name: 'book_appointment', ok: true });
+      const reply = await session.next('agent-text', (m) => m.text.includes('booked'));
+      expect(reply.text).toBe('Done: you are booked.');
+      // The function's outcome went back to the model as a tool message.
+      const withResult = fake.requests.find((r) => r.body.messages.some((m) => m.role === 'tool'));
+      const toolMessage = withResult?.body.messages.find((m) => m.role === 'tool');
+      const outcome = JSON.parse(toolMessage?.content ?? '{}') as { ok?: boolean; message?: string };
+      expect(outcome.ok).toBe(true);
+      expect(outcome.message).toContain("You're booked");
+      session.socket.close();
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('reports a transport failure to the caller of the stream (the conversation turns it into a graceful line)', async () => {
+    const model = createOpenAiModel({
+      apiKey: 'wrong',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'x',
+      timeoutMs: 2000,
+    });
+    const stream = model.stream({ system: '', messages: [{ role: 'user', content: 'hi' }], tools: [] });
+    await expect(async () => {
+      for await (const _ of stream) {
+        // drain
+      }
+    }).rejects.toThrow();
+  });
+});
