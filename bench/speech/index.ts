@@ -71,7 +71,7 @@ table([
   {
     measure: 'STT, streamed in real time: wait after the last frame',
     ms: median(afterEnd),
-    realTimeFactor: NaN,
+    realTimeFactor: '-',
   },
   {
     measure: 'reference: pocketsphinx_continuous on the WAV file',
