@@ -260,6 +260,13 @@ describe('the agent studio', () => {
     await studio(page).getByRole('tab', { name: 'Settings' }).click();
     await studio(page).getByText('Campaign id').waitFor();
     await saveViewport(page, 'studio-edit-agent-settings-dark');
+    await studio(page).getByRole('tab', { name: 'Template' }).click();
+    await studio(page).getByText('Template fields').waitFor();
+    await saveViewport(page, 'studio-edit-agent-template-dark');
+    await studio(page).getByRole('tab', { name: 'Prompt' }).click();
+    await studio(page).getByRole('button', { name: 'Configure Call transfer' }).click();
+    await page.getByRole('dialog', { name: 'Call transfer' }).getByLabel('Number or agent').first().waitFor();
+    await saveViewport(page, 'studio-action-modal-dark');
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     expect(errors).toEqual([]);
   });

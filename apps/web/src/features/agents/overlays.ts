@@ -1,4 +1,4 @@
-import { IconBrowser, IconInfoCircle, IconWand } from '@tabler/icons-react';
+import { IconBrowser, IconInfoCircle } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
 import { comingOverlay } from '../../app/overlays/coming-overlay';
 
@@ -60,14 +60,14 @@ export const overlays: OverlayDefinition[] = [
     icon: IconInfoCircle,
     description: 'An agent at a glance: its numbers, voice, status and recent activity.',
   }),
-  comingOverlay({
+  {
+    // The template questions of the setup wizard (its SETUP_TEMPLATE step, alias setupAgent).
     flag: 'setupAgent',
     title: 'Set up your agent',
     area,
-    size: 'lg',
-    icon: IconWand,
-    description: 'Fill in the details a template needs to set up your agent.',
-  }),
+    size: 'full',
+    load: async () => ({ default: (await import('./setup-agent-overlay')).SetupAgentOverlay }),
+  },
   comingOverlay({
     flag: 'editPage',
     title: 'Edit page',
