@@ -15,6 +15,8 @@ export interface FakeDeepgramOptions {
   apiKey: string;
   /** The final transcript for a stream's audio; default "hello from the fake". */
   transcribe?: (session: DeepgramSession) => string;
+  /** Answer CloseStream with an Error message and close 1011, as Deepgram does for audio it cannot decode. */
+  failWith?: string;
 }
 
 function results(transcript: string, isFinal: boolean, start: number, duration: number): string {
@@ -87,6 +89,11 @@ export async function startFakeDeepgramServer(options: FakeDeepgramOptions): Pro
       }
       const { type } = JSON.parse(chunk.toString('utf8')) as { type: string };
       session.controls.push(type);
+      if (type === 'CloseStream' && options.failWith) {
+        ws.send(JSON.stringify({ type: 'Error', description: options.failWith, variant: 'DATA-0000' }));
+        ws.close(1011);
+        return;
+      }
       if (type === 'CloseStream') {
         const transcript = options.transcribe?.(session) ?? 'hello from the fake';
         ws.send(results(transcript, true, 0, seconds()));

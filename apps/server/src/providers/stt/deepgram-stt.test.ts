@@ -50,6 +50,20 @@ describe('Deepgram streaming recognition (against a wire-level fake)', () => {
     await expect(stream.finish()).rejects.toThrow('Deepgram refused the API key: Invalid credentials.');
   });
 
+  it('passes on an error Deepgram reports', async () => {
+    const failing = await startFakeDeepgramServer({ apiKey: 'k', failWith: 'Failed to process audio.' });
+    try {
+      const stream = new DeepgramStt({ apiKey: 'k', url: failing.url }).openStream({
+        sampleRate: 16000,
+        language: 'en-US',
+      });
+      stream.write(new Int16Array(320));
+      await expect(stream.finish()).rejects.toThrow('Deepgram reported an error: Failed to process audio.');
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('says when the server cannot be reached', async () => {
     const stream = new DeepgramStt({ apiKey: 'k', url: 'ws://127.0.0.1:9' }).openStream({
       sampleRate: 16000,
