@@ -1,8 +1,9 @@
 import { accountsSeed } from './accounts';
 import { agentsSeed } from './agents';
+import { conversationLogsSeed } from './conversation-logs';
 import type { SeedStep } from './steps-type';
 
 export type { SeedStep } from './steps-type';
 
 /** Demo data steps in dependency order; each area adds its own step file and one line here. */
-export const demoSeedSteps: readonly SeedStep[] = [accountsSeed, agentsSeed];
+export const demoSeedSteps: readonly SeedStep[] = [accountsSeed, agentsSeed, conversationLogsSeed];

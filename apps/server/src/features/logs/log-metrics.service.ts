@@ -1,9 +1,9 @@
-import { compileToSql, type AggregateName } from '@switchboard/formula';
+import { compileToSql, isFormulaKeyword, tokenize, type AggregateName } from '@switchboard/formula';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { runPiece } from './log-export.repo';
 import { collectedFields } from './log-listing.service';
-import type { LogScope } from './log-query';
+import { isKnownField, type LogScope } from './log-query';
 import {
   formulaFieldMap,
   joinPieces,
@@ -47,6 +47,18 @@ export async function formulaFieldNames(
   return Object.keys(formulaFieldMap(collected.map((field) => field.name)));
 }
 
+/** Words of the formulas that are neither keywords nor known fields: keys of the collected data. */
+function collectedKeysOf(items: AggregateItem[]): string[] {
+  const keys = new Set<string>();
+  for (const text of items.flatMap((item) => [item.formula, item.filter ?? ''])) {
+    for (const token of tokenize(text)) {
+      if (token.kind === 'identifier' && !isFormulaKeyword(token.text) && !isKnownField(token.text))
+        keys.add(token.text);
+    }
+  }
+  return [...keys];
+}
+
 function compileItems(items: AggregateItem[], collected: string[]): SqlPiece[] {
   const fieldMap = formulaFieldMap(collected);
   return items.map((item) => {
@@ -67,10 +79,7 @@ const toNumber = (value: unknown): number | null =>
  */
 export async function aggregateLogs(db: Db, request: AggregateRequest): Promise<AggregateResult> {
   if (request.items.length === 0) return { values: [], ...(request.seriesTimezone ? { series: [] } : {}) };
-  const collected = (await collectedFields(db, request.scope, request.start, request.end)).map(
-    (field) => field.name,
-  );
-  const expressions = compileItems(request.items, collected).map((expression, index) =>
+  const expressions = compileItems(request.items, collectedKeysOf(request.items)).map((expression, index) =>
     joinPieces([expression, piece(` AS m${index}`)], ''),
   );
   const where = joinPieces(

@@ -67,7 +67,10 @@ export const alias = (name: string) => `"${assertName(name)}"`;
 /** How a field is selected: JSON keeps numbers, booleans and collected JSON values; CSV gets text. */
 export function selectExpression(name: string, format: 'json' | 'csv'): string {
   if (name === 'timestamp') {
-    return `to_char(cl."timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    // JSON gets ISO 8601; CSV the database's own UTC text (YYYY-MM-DD HH:MM:SS[.ffffff]), which COPY writes fastest.
+    return format === 'json'
+      ? `to_char(cl."timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : `(cl."timestamp" AT TIME ZONE 'UTC')`;
   }
   const column = knownFieldColumns[name];
   if (column) return knownFieldKinds[name] === 'boolean' && format === 'csv' ? `${column}::text` : column;

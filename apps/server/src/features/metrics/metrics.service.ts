@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { metricDefinitionSchema, type MetricDefinition, type MetricValue } from '@switchboard/contract';
+import {
+  knownLogFields,
+  metricDefinitionSchema,
+  type MetricDefinition,
+  type MetricValue,
+} from '@switchboard/contract';
 import { evaluateAggregate, parseDatePhrase, validateFormula } from '@switchboard/formula';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
@@ -29,6 +34,15 @@ export function metricDefinitionsOf(settings: Record<string, unknown>) {
 export async function metricFields(db: Db, scope: LogScope) {
   const now = Math.floor(Date.now() / 1000);
   return logSchema(db, scope, now - fieldWindowSeconds, now + 1);
+}
+
+/** The known fields plus every word the metric's formula and filters use. */
+function wordsOf(metric: MetricDefinition): string[] {
+  const words = new Set<string>(knownLogFields.map((field) => field.name));
+  for (const text of [effectiveFormula(metric), filtersToCondition(metric)]) {
+    for (const match of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) words.add(match[0]);
+  }
+  return [...words];
 }
 
 const effectiveFormula = (metric: MetricDefinition) =>
@@ -116,9 +130,9 @@ export async function computeMetricValues(
   });
   const start = Math.min(...windows.map((window) => window.start), now);
   const end = Math.max(...windows.map((window) => window.end), start);
-  const fields = await formulaFieldNames(db, scope, now - fieldWindowSeconds, now + 1);
-
-  const problems = metrics.map((metric) => problemOf(metric, fields));
+  // Saved metrics were checked against the fields when saved; here any word may name collected data (a key no row
+  // has reads as NULL), so computing needs no look-up of the keys.
+  const problems = metrics.map((metric) => problemOf(metric, wordsOf(metric)));
   const items: AggregateItem[] = [];
   const itemOf = new Map<number, number>();
   metrics.forEach((metric, index) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, eq, seedDemoData } from '@switchboard/db';
+import { accounts, conversationLogs, eq, seedDemoData } from '@switchboard/db';
 import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
 import type { MetricValue } from '@switchboard/contract';
 import { writeConversationLog } from '../logs/logs.service';
@@ -40,6 +40,8 @@ const acmeCalls: Call[] = [
 beforeAll(async () => {
   t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
   await seedDemoData(t.db);
+  // The demo calls are not part of these cases.
+  await t.db.delete(conversationLogs);
   for (const username of ['acme', 'globex', 'agent1', 'agent2', 'agent3']) {
     const [row] = await t.db.select().from(accounts).where(eq(accounts.username, username));
     ids[username] = row?.id ?? 0;
