@@ -185,7 +185,11 @@ async function benchPostgres(url: string) {
   );
   const duck = await DuckDBInstance.create(':memory:', { threads: '1' });
   const duckConnection = await duck.connect();
-  await duckConnection.run(`CREATE TABLE logs AS SELECT * FROM read_csv('${csvPath}', header = true)`);
+  await duckConnection.run(
+    `CREATE TABLE logs AS SELECT * FROM read_csv('${csvPath}', header = true, columns = {` +
+      `'organization_id': 'INTEGER', 'ts': 'TIMESTAMPTZ', 'duration': 'INTEGER', 'channel': 'VARCHAR', ` +
+      `'direction': 'VARCHAR', 'transfer': 'VARCHAR', 'appointment_booked': 'BOOLEAN', 'greeting_latency_ms': 'INTEGER'})`,
+  );
   rmSync(path.dirname(csvPath), { recursive: true, force: true });
 
   const ours = await ourMetrics(handle);

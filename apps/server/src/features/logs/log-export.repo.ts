@@ -71,7 +71,13 @@ export async function* keysetBatches<Row extends Record<string, unknown>>(
   for (;;) {
     const conditions = [query.where];
     if (after)
-      conditions.push(piece(`(cl."timestamp", cl.id) < (${P}::timestamptz, ${P})`, [after.ts, after.id]));
+      // Spelled out (not a row comparison) so the (scope, timestamp) index bounds the scan.
+      conditions.push(
+        piece(
+          `cl."timestamp" <= ${P}::timestamptz AND (cl."timestamp" < ${P}::timestamptz OR cl.id < ${P})`,
+          [after.ts, after.ts, after.id],
+        ),
+      );
     const batch: SqlPiece = joinPieces(
       [
         piece('SELECT '),
