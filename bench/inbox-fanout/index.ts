@@ -70,6 +70,9 @@ function percentile(sorted: number[], q: number): number {
 
 interface Run {
   latencies: number[];
+  /** From the write's commit (the message stored) to the socket, when the writer knows it. */
+  afterCommit: number[];
+  committedAt: Map<string, number>;
   crossTenant: number;
   expected: number;
 }
@@ -96,6 +99,8 @@ async function openViewers(urlFor: (tenant: Tenant, index: number) => string, te
           : [event.sentAt, event.tenant];
         if (from !== t) run.crossTenant++;
         if (sentAt !== undefined) run.latencies.push(now() - sentAt);
+        const committed = run.committedAt.get(text);
+        if (committed !== undefined) run.afterCommit.push(now() - committed);
       });
       opening.push(
         new Promise((resolve, reject) => {
@@ -134,12 +139,15 @@ async function settle(run: Run) {
 
 function summary(name: string, run: Run) {
   const sorted = [...run.latencies].sort((a, b) => a - b);
+  const fromCommit = [...run.afterCommit].sort((a, b) => a - b);
   return {
     name,
     delivered: `${sorted.length}/${run.expected}`,
     'p50 ms': percentile(sorted, 0.5),
     'p99 ms': percentile(sorted, 0.99),
     'max ms': sorted.at(-1) ?? Number.NaN,
+    'commit→socket p50': fromCommit.length ? percentile(fromCommit, 0.5) : '-',
+    'commit→socket p99': fromCommit.length ? percentile(fromCommit, 0.99) : '-',
   };
 }
 
@@ -173,7 +181,13 @@ const app = await buildApp({
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
-const platform: Run = { latencies: [], crossTenant: 0, expected: rate * seconds * perTenant };
+const platform: Run = {
+  latencies: [],
+  afterCommit: [],
+  committedAt: new Map(),
+  crossTenant: 0,
+  expected: rate * seconds * perTenant,
+};
 const viewerAccount = (tenant: Tenant, index: number) =>
   index % 2 === 0 ? tenant.agentId : tenant.organizationId;
 const platformSockets = await openViewers(
@@ -184,14 +198,16 @@ const platformSockets = await openViewers(
 await steady(async (t) => {
   const tenant = tenants[t];
   if (!tenant) return;
+  const text = `bench:${now()}@${t}`;
   await appendMessage(database.db, {
     roomId: tenant.roomId,
     conversationUuid: tenant.conversationUuid,
     direction: 'inbound',
     channel: 'sms',
     author: 'contact',
-    text: `bench:${now()}@${t}`,
+    text,
   });
+  platform.committedAt.set(text, now());
 });
 await settle(platform);
 for (const socket of platformSockets) socket.terminate();
@@ -210,7 +226,13 @@ bare.on('connection', (socket, request) => {
 });
 await new Promise((resolve) => bare.once('listening', resolve));
 const barePort = (bare.address() as AddressInfo).port;
-const reference: Run = { latencies: [], crossTenant: 0, expected: rate * seconds * perTenant };
+const reference: Run = {
+  latencies: [],
+  afterCommit: [],
+  committedAt: new Map(),
+  crossTenant: 0,
+  expected: rate * seconds * perTenant,
+};
 const bareSockets = await openViewers(
   (tenant) => `ws://127.0.0.1:${barePort}/?tenant=${tenants.indexOf(tenant)}`,
   tenants,

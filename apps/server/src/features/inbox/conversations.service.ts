@@ -10,6 +10,7 @@ import {
   clearRoomNotifications,
   clearUnread,
   countUnreadRooms,
+  countUnreadRoomsOfMany,
   findMessage,
   findMessages,
   findRoomRecords,
@@ -259,6 +260,14 @@ export async function clearActivity(
 
 export async function unreadCounts(db: Db, scope: RoomScope) {
   return countUnreadRooms(db, scope);
+}
+
+/** Unread counts per inbox of many accounts and organizations at once (the live updates' batch). */
+export async function unreadCountsOfMany(
+  db: Db,
+  query: { accountIds: readonly number[]; organizationIds: readonly number[] },
+) {
+  return countUnreadRoomsOfMany(db, query);
 }
 
 export async function notificationsOf(db: Db, scope: RoomScope) {

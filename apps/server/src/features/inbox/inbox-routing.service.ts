@@ -1,7 +1,36 @@
 import { routeRoom } from '@switchboard/core';
 import type { Db } from '../../platform/database';
-import { findRoomRecord, insertNotification, updateRoom, type RoomRecord } from './room-views.repo';
+import type { Room } from './inbox.repo';
 import type { RoomInbox } from './inbox.service';
+import {
+  findRoomRecord,
+  hasKnownContact,
+  insertNotification,
+  updateRoom,
+  type RoomRecord,
+} from './room-views.repo';
+
+function inboxFor(room: Room, knownContact: boolean): RoomInbox {
+  return routeRoom({
+    currentInbox: room.inbox,
+    pinnedInbox: room.inboxPinned ? room.inbox : null,
+    blocked: room.blocked,
+    spam: room.spam,
+    knownContact,
+    callerName: room.contactName,
+    attention: room.attention,
+    rated: room.rating !== null,
+    aiAgentEnabled: room.aiAgentEnabled,
+  }).inbox;
+}
+
+/** Routes a room row just written (a message's own touch), with one lookup for a known contact. */
+export async function routeRoomRow(db: Db, room: Room): Promise<Room> {
+  const inbox = inboxFor(room, await hasKnownContact(db, room));
+  if (inbox === room.inbox) return room;
+  await updateRoom(db, room.roomId, { inbox });
+  return { ...room, inbox };
+}
 
 /**
  * Puts the room in the inbox the routing rule names (docs/inbox-routing.md) and answers the room as it now is;
@@ -10,17 +39,7 @@ import type { RoomInbox } from './inbox.service';
 export async function routeRoomInbox(db: Db, roomId: string): Promise<RoomRecord | null> {
   const room = await findRoomRecord(db, roomId);
   if (!room) return null;
-  const { inbox } = routeRoom({
-    currentInbox: room.inbox,
-    pinnedInbox: room.inboxPinned ? room.inbox : null,
-    blocked: room.blocked,
-    spam: room.spam,
-    knownContact: room.contactId !== null,
-    callerName: room.contactName,
-    attention: room.attention,
-    rated: room.rating !== null,
-    aiAgentEnabled: room.aiAgentEnabled,
-  });
+  const inbox = inboxFor(room, room.contactId !== null);
   if (inbox === room.inbox) return room;
   await updateRoom(db, roomId, { inbox });
   return { ...room, inbox };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
-import { notifyPeople, routeRoomInbox, routeRooms } from './inbox-routing.service';
+import { notifyPeople, routeRoomInbox, routeRoomRow, routeRooms } from './inbox-routing.service';
 import { listRoomIdsWithAddress } from './room-views.repo';
 import {
   findAccountOrganization,
@@ -130,8 +130,8 @@ export async function appendMessage(
   if (message.author === 'contact') {
     // A message never takes a room out of priority, and a person's choice stays: only agent-inbox rooms are
     // routed again (the contact may have become known, or asked for a person).
-    const routed = room.inbox === 'agent' && !room.inboxPinned ? await routeRoomInbox(db, room.roomId) : room;
-    if (routed) await notifyPeople(db, routed, { kind: 'message', text: preview });
+    const routed = room.inbox === 'agent' && !room.inboxPinned ? await routeRoomRow(db, room) : room;
+    await notifyPeople(db, routed, { kind: 'message', text: preview });
   }
   return message;
 }

@@ -464,3 +464,34 @@ export async function findMessages(db: Db, ids: readonly number[]): Promise<Mess
     .from(messages)
     .where(inArray(messages.id, [...ids]));
 }
+
+/** Rooms with unread messages per inbox for many accounts and organizations at once (two grouped queries). */
+export async function countUnreadRoomsOfMany(
+  db: Db,
+  query: { accountIds: readonly number[]; organizationIds: readonly number[] },
+): Promise<{
+  accounts: Map<number, { priority: number; agent: number }>;
+  organizations: Map<number, { priority: number; agent: number }>;
+}> {
+  const collect = async (column: 'account_id' | 'organization_id', ids: readonly number[]) => {
+    const counts = new Map<number, { priority: number; agent: number }>(
+      ids.map((id) => [id, { priority: 0, agent: 0 }]),
+    );
+    if (ids.length === 0) return counts;
+    const rows = await queryRows<{ owner: number; inbox: Room['inbox']; rooms: string | number }>(
+      db,
+      sql`SELECT ${sql.raw(column)} AS owner, inbox, count(*) AS rooms FROM rooms
+        WHERE ${sql.raw(column)} IN (${sql.join([...ids], sql`, `)}) AND unread_count > 0 AND closed_at IS NULL
+        GROUP BY ${sql.raw(column)}, inbox`,
+    );
+    for (const row of rows) {
+      const entry = counts.get(row.owner);
+      if (entry) entry[row.inbox] = Number(row.rooms);
+    }
+    return counts;
+  };
+  return {
+    accounts: await collect('account_id', query.accountIds),
+    organizations: await collect('organization_id', query.organizationIds),
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '@switchboard/contract';
 import type { Db } from '../../platform/database';
-import { loadLiveRecords, unreadCounts } from '../inbox/conversations.service';
+import { loadLiveRecords, unreadCountsOfMany } from '../inbox/conversations.service';
 
 /** What a viewer's socket needs: a way to send, and whose events it may receive. */
 export interface RealtimeViewer {
@@ -124,9 +124,7 @@ export class RealtimeHub {
             activity.set(`${item.accountId}:${item.organizationId}`, item);
           }
         }
-        await Promise.all(
-          [...activity.values()].map((item) => this.sendActivity(item.accountId, item.organizationId)),
-        );
+        await this.sendActivity([...activity.values()]);
       } catch (error) {
         this.logger.error({ err: error }, 'live updates could not be delivered');
       }
@@ -137,21 +135,27 @@ export class RealtimeHub {
     for (const viewer of this.audience(accountId, organizationId)) viewer.send(text);
   }
 
-  private async sendActivity(accountId: number, organizationId: number | null): Promise<void> {
-    if ((this.byAccount.get(accountId)?.size ?? 0) > 0) {
-      const counts = await unreadCounts(this.db, { accountId });
-      const text = JSON.stringify({ type: 'activity', accountId, ...counts } satisfies RealtimeEvent);
+  /** Unread counts for every account and organization a batch touched that has viewers here. */
+  private async sendActivity(touched: { accountId: number; organizationId: number | null }[]): Promise<void> {
+    const accountIds = [...new Set(touched.map((item) => item.accountId))].filter(
+      (id) => (this.byAccount.get(id)?.size ?? 0) > 0,
+    );
+    const organizationIds = [
+      ...new Set(touched.flatMap((item) => (item.organizationId === null ? [] : [item.organizationId]))),
+    ].filter((id) => (this.byOrganization.get(id)?.size ?? 0) > 0);
+    if (accountIds.length === 0 && organizationIds.length === 0) return;
+    const counts = await unreadCountsOfMany(this.db, { accountIds, organizationIds });
+    for (const [accountId, count] of counts.accounts) {
+      const text = JSON.stringify({ type: 'activity', accountId, ...count } satisfies RealtimeEvent);
       for (const viewer of this.byAccount.get(accountId) ?? []) viewer.send(text);
     }
-    const organizationViewers = organizationId === null ? undefined : this.byOrganization.get(organizationId);
-    if (organizationId !== null && organizationViewers?.size) {
-      const counts = await unreadCounts(this.db, { organizationId });
+    for (const [organizationId, count] of counts.organizations) {
       const text = JSON.stringify({
         type: 'activity',
         accountId: organizationId,
-        ...counts,
+        ...count,
       } satisfies RealtimeEvent);
-      for (const viewer of organizationViewers) viewer.send(text);
+      for (const viewer of this.byOrganization.get(organizationId) ?? []) viewer.send(text);
     }
   }
 }
