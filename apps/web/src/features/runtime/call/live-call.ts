@@ -90,6 +90,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The call as it is now. */
+export function liveCallSnapshot(): LiveCall {
+  return live;
+}
+
 export function useLiveCall(): LiveCall {
-  return useSyncExternalStore(subscribe, () => live);
+  return useSyncExternalStore(subscribe, liveCallSnapshot);
 }
