@@ -41,6 +41,8 @@ export function ensureWebBuild(): void {
   const result = spawnSync('npm', ['run', 'build', '--workspace', '@switchboard/web'], {
     cwd: repoRoot,
     stdio: 'inherit',
+    // A production bundle whatever the caller runs under (test runners set NODE_ENV=test).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('The web app failed to build.');
