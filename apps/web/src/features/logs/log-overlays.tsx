@@ -49,7 +49,7 @@ function useSchema() {
 }
 
 /** logFilterBuilder: conditions on fields and collected data; applying writes them to the URL. */
-export function LogFilterBuilderOverlay({ close }: OverlayProps) {
+export function LogFilterBuilderOverlay(_props: OverlayProps) {
   const state = useLogViewState();
   const { schema } = useSchema();
   const [rows, setRows] = useState<FilterRow[]>(() => {
@@ -116,16 +116,14 @@ export function LogFilterBuilderOverlay({ close }: OverlayProps) {
           <Button
             variant="default"
             onClick={() => {
-              state.setFilters({});
-              close();
+              state.setFilters({}, 'logFilterBuilder');
             }}
           >
             Clear all
           </Button>
           <Button
             onClick={() => {
-              state.setFilters(rowsToFilters(rows));
-              close();
+              state.setFilters(rowsToFilters(rows), 'logFilterBuilder');
             }}
           >
             Apply filters
@@ -137,7 +135,7 @@ export function LogFilterBuilderOverlay({ close }: OverlayProps) {
 }
 
 /** editConvoColumns: which fields the table shows, in which order. */
-export function EditConvoColumnsOverlay({ close }: OverlayProps) {
+export function EditConvoColumnsOverlay(_props: OverlayProps) {
   const state = useLogViewState();
   const { schema, shown, loading } = useSchema();
   const [chosen, setChosen] = useState<string[] | null>(null);
@@ -198,16 +196,14 @@ export function EditConvoColumnsOverlay({ close }: OverlayProps) {
         <Button
           variant="default"
           onClick={() => {
-            state.setFields([]);
-            close();
+            state.setFields([], 'editConvoColumns');
           }}
         >
           Default columns
         </Button>
         <Button
           onClick={() => {
-            state.setFields(current);
-            close();
+            state.setFields(current, 'editConvoColumns');
           }}
           disabled={current.length === 0}
         >

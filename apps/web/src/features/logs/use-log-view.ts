@@ -11,6 +11,9 @@ import {
 } from './log-url-state';
 
 /** The log view's state, all of it in the URL: filters (JSON), fields, dateFilter and the page. */
+const overlayFlags = ['logFilterBuilder', 'editConvoColumns'];
+const closing = (changes: Record<string, string | null>) => overlayFlags.some((flag) => flag in changes);
+
 export function useLogViewState() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFiltersParam(params.get('filters')), [params]);
@@ -28,7 +31,8 @@ export function useLogViewState() {
         }
         return next;
       },
-      { preventScrollReset: true },
+      // Closing an overlay replaces its history entry, as the overlay host does.
+      { preventScrollReset: true, replace: Object.values(changes).length > 0 && closing(changes) },
     );
   };
 
@@ -37,9 +41,18 @@ export function useLogViewState() {
     fields,
     dateFilter,
     page,
-    setFilters: (next: LogFilters) =>
-      update({ filters: Object.keys(next).length === 0 ? null : JSON.stringify(next), page: null }),
-    setFields: (next: string[]) => update({ fields: next.length === 0 ? null : next.join(',') }),
+    // An overlay that applies a change closes itself in the same navigation (two would race on the query string).
+    setFilters: (next: LogFilters, closeFlag?: string) =>
+      update({
+        filters: Object.keys(next).length === 0 ? null : JSON.stringify(next),
+        page: null,
+        ...(closeFlag ? { [closeFlag]: null } : {}),
+      }),
+    setFields: (next: string[], closeFlag?: string) =>
+      update({
+        fields: next.length === 0 ? null : next.join(','),
+        ...(closeFlag ? { [closeFlag]: null } : {}),
+      }),
     setDateFilter: (next: string) => update({ dateFilter: next, page: null }),
     setPage: (next: number) => update({ page: next <= 1 ? null : String(next) }),
   };
