@@ -166,5 +166,7 @@ export const usageEvents = pgTable(
   (table) => [
     uniqueIndex('usage_events_idempotency_key').on(table.idempotencyKey),
     index('usage_events_account_occurred_at_idx').on(table.accountId, table.occurredAt),
+    // The per-conversation export sums each conversation's usage.
+    index('usage_events_conversation_uuid_idx').on(table.conversationUuid),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "usage_events_conversation_uuid_idx" ON "usage_events" USING btree ("conversation_uuid");
