@@ -40,7 +40,7 @@ describe('the live inbox', () => {
     await user.getByRole('link', { name: 'Inbox' }).click();
     await user.getByRole('tab', { name: 'Agent' }).click();
     await user.getByText('No conversations handled by the agent yet.').waitFor();
-    await user.getByLabel('Live').waitFor();
+    await user.getByText('Live', { exact: true }).waitFor();
 
     await contact.goto(`${server.url}/app/dev/sms?to=agent1&from=${encodeURIComponent(contactNumber)}`);
     await contact.getByText('Acme Front Desk · +15550100001').waitFor();
@@ -96,7 +96,7 @@ describe('the live inbox', () => {
     await drawer.getByLabel('Phone number').fill(contactNumber);
     await drawer.getByRole('button', { name: 'Save contact' }).click();
     await drawer.waitFor({ state: 'hidden' });
-    await user.getByRole('button', { name: 'Pat Contact' }).waitFor();
+    await user.getByRole('button', { name: 'Pat Contact', exact: true }).waitFor();
     await user.getByLabel('Search contacts').fill('zzz');
     await user.getByText('No contact matches “zzz”.').waitFor();
     await saveScreenshot(user, 'contacts');

@@ -5,7 +5,6 @@ import {
   Center,
   Chip,
   Group,
-  Indicator,
   Loader,
   Pagination,
   ScrollArea,
@@ -210,10 +209,10 @@ export default function InboxScreen({ account }: SectionProps) {
               Unread only
             </Chip>
             <Group gap={6} wrap="nowrap">
-              <Tooltip label={live === 'live' ? 'Live updates on' : 'Reconnecting…'}>
-                <Indicator color={live === 'live' ? 'teal' : 'gray'} size={8} processing={live === 'live'}>
-                  <span aria-label={live === 'live' ? 'Live' : 'Offline'} />
-                </Indicator>
+              <Tooltip label={live === 'live' ? 'New messages appear as they arrive' : 'Reconnecting…'}>
+                <Badge size="xs" variant="dot" color={live === 'live' ? 'teal' : 'gray'}>
+                  {live === 'live' ? 'Live' : 'Offline'}
+                </Badge>
               </Tooltip>
               <Tooltip
                 label={isAgentAccount ? 'New message' : 'Open an agent account to start a conversation'}
