@@ -55,7 +55,8 @@ export async function* readPcmStream(
   const resampler = fromRate === toRate ? null : new Resampler(fromRate, toRate);
   let carry: Uint8Array | null = null;
   try {
-    for await (const part of response.body as AsyncIterable<Uint8Array>) {
+    // Node's fetch body is async-iterable; the DOM typings some projects compile with do not say so.
+    for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (signal?.aborted) return;
       let bytes: Uint8Array = part;
       if (carry) {
