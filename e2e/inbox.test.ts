@@ -64,7 +64,7 @@ describe('the live inbox', () => {
   it('lets the user switch the agent off and reply by hand; the contact gets the reply', async () => {
     const agentSwitch = user.getByRole('switch', { name: 'AI agent answers in this conversation' });
     await agentSwitch.click({ force: true });
-    await expect.poll(() => agentSwitch.isChecked()).toBe(false);
+    await expect.poll(() => agentSwitch.isChecked(), { timeout: 10_000 }).toBe(false);
 
     await user.getByLabel('Reply').fill('Hi, this is Dana at the front desk. 9:30 works!');
     await user.getByRole('button', { name: 'Send' }).click();
@@ -84,6 +84,8 @@ describe('the live inbox', () => {
     await user.locator('[data-room-id]', { hasText: contactShown }).waitFor();
     await user.locator('[data-room-id]', { hasText: contactShown }).click();
     await thread().filter({ hasText: 'Perfect, see you then' }).waitFor();
+    // Read while open: the open room shows no unread count.
+    await expect.poll(() => user.locator('[data-room-id][data-unread]').count(), { timeout: 10_000 }).toBe(0);
     await saveScreenshot(user, 'inbox-taken-over');
     await saveScreenshot(contact, 'sandbox-sms-person-replied');
   });
@@ -97,6 +99,7 @@ describe('the live inbox', () => {
     await drawer.getByRole('button', { name: 'Save contact' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await user.getByRole('button', { name: 'Pat Contact', exact: true }).waitFor();
+    await saveScreenshot(user, 'contacts-list');
     await user.getByLabel('Search contacts').fill('zzz');
     await user.getByText('No contact matches “zzz”.').waitFor();
     await saveScreenshot(user, 'contacts');

@@ -125,6 +125,21 @@ export default function InboxScreen({ account }: SectionProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [zappedRoom?.roomId]);
 
+  // The open room is being read: what arrives in it while open is read too.
+  const activeRoom = rooms.find((room) => room.roomId === activeRoomId);
+  const activeUnread = activeRoom?.unread ?? 0;
+  useEffect(() => {
+    if (activeRoom && activeUnread > 0) {
+      void clearRoomActivity(activeRoom, account.id).then(() => {
+        for (const endpoint of [listEndpoint, endpoints.activity, endpoints.activityAgent]) {
+          void queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoint) });
+        }
+      });
+    }
+    // Only a change of the open room or of its unread count calls for clearing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeRoomId, activeUnread]);
+
   const switchTab = async (next: Tab) => {
     if (next === tab) return;
     if (composing || newRoomId) {
@@ -168,7 +183,7 @@ export default function InboxScreen({ account }: SectionProps) {
       <div className={classes.layout}>
         <div className={classes.listPane}>
           <Tabs value={tab} onChange={(value) => void switchTab(value === 'agent' ? 'agent' : 'priority')}>
-            <Tabs.List grow>
+            <Tabs.List>
               <Tabs.Tab
                 value="priority"
                 leftSection={<IconInbox size={16} />}
