@@ -102,11 +102,15 @@ export const agentFunctions: readonly AgentFunctionDefinition[] = [
   {
     name: 'send_sms',
     title: 'Send SMS',
-    description: "Send a text message to the caller's phone (or another number), for example a link or a confirmation.",
+    description:
+      "Send a text message to the caller's phone (or another number), for example a link or a confirmation.",
     parameters: {
       type: 'object',
       properties: {
-        to: { type: 'string', description: "The recipient's phone number; the caller's number when omitted." },
+        to: {
+          type: 'string',
+          description: "The recipient's phone number; the caller's number when omitted.",
+        },
         text: { type: 'string', description: 'The message to send.' },
       },
       required: ['text'],
@@ -140,7 +144,8 @@ export const agentFunctions: readonly AgentFunctionDefinition[] = [
   {
     name: 'collect_data',
     title: 'Collect data',
-    description: 'Record information the caller gave for the fields this agent collects (see the field list).',
+    description:
+      'Record information the caller gave for the fields this agent collects (see the field list).',
     parameters: {
       type: 'object',
       properties: {
@@ -167,7 +172,10 @@ export const agentFunctions: readonly AgentFunctionDefinition[] = [
         time: { type: 'string', format: 'time', description: 'The start time, as HH:MM (24-hour).' },
         name: { type: 'string', description: 'Who the appointment is for.' },
         purpose: { type: 'string', description: 'What the appointment is about.' },
-        durationMinutes: { type: 'integer', description: 'The length in minutes; the booking rule default when omitted.' },
+        durationMinutes: {
+          type: 'integer',
+          description: 'The length in minutes; the booking rule default when omitted.',
+        },
       },
       required: ['date', 'time'],
       additionalProperties: false,
@@ -180,7 +188,8 @@ export const agentFunctions: readonly AgentFunctionDefinition[] = [
   {
     name: 'query_knowledge_base',
     title: 'Knowledge base',
-    description: "Look up facts in the business's knowledge (its web pages and documents) to answer a question.",
+    description:
+      "Look up facts in the business's knowledge (its web pages and documents) to answer a question.",
     parameters: {
       type: 'object',
       properties: {

@@ -10,4 +10,8 @@ export { startFakeSmtpServer } from './fakes/fake-smtp-server';
 export * from './speech-wav';
 export { startFakeDeepgramServer } from './fakes/fake-deepgram-server';
 export { startFakeTtsServer } from './fakes/fake-tts-server';
-export { startFakeOpenAiServer, type FakeModelReply, type ChatCompletionRequest } from './fakes/fake-openai-server';
+export {
+  startFakeOpenAiServer,
+  type FakeModelReply,
+  type ChatCompletionRequest,
+} from './fakes/fake-openai-server';

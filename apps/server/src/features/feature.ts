@@ -35,6 +35,8 @@ export interface FeatureContext {
 export interface Feature {
   name: string;
   /** Resolvers for the tenant-owned record kinds this area owns (contact, room, task, ...). */
-  ownerResolvers?: (context: Omit<FeatureContext, 'implement' | 'runtime'>) => Partial<Record<OwnedKind, OwnerResolver>>;
+  ownerResolvers?: (
+    context: Omit<FeatureContext, 'implement' | 'runtime'>,
+  ) => Partial<Record<OwnedKind, OwnerResolver>>;
   registerRoutes: (context: FeatureContext) => void | Promise<void>;
 }
