@@ -197,6 +197,7 @@ async function pipelineCall(measured: Measured): Promise<void> {
     conversationUuid: '00000000-0000-4000-8000-000000000003',
     agentName: 'Acme Dental',
     config,
+    model,
     conversation,
     latencies: { greetingMs: null, turnsMs: [] },
     usage: {},

@@ -17,6 +17,8 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
 import type { CalendarProvider } from '../providers/calendar/types';
 import { createLanguageModel } from '../providers/llm/llm-config';
+import { createOpenAiModel } from '../providers/llm/openai-model';
+import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
 import type { LanguageModel, ModelMessage, ToolCall } from '../providers/llm/types';
 import type { SmsProvider } from '../providers/sms/types';
 import type { SpeechToText } from '../providers/stt/types';
@@ -68,6 +70,8 @@ export interface AgentSession {
   readonly conversationUuid: string;
   readonly agentName: string;
   readonly config: AgentConfig;
+  /** The model this conversation runs on (the agent's own choice, else the platform default). */
+  readonly model: LanguageModel;
   readonly conversation: Conversation;
   /** Greeting latency (answer → first agent audio) and per-turn latencies, filled by the voice channel. */
   readonly latencies: { greetingMs: number | null; turnsMs: number[] };
@@ -123,6 +127,27 @@ function readToolState(stored: Record<string, unknown>): ToolState {
 /** The agent runtime behind the port: conversations on the agents' configs, with their records. */
 export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   const model = deps.model ?? createLanguageModel(deps.config.llm);
+  const namedModels = new Map<string, LanguageModel>();
+  /**
+   * The model an agent runs on: the one its config names (`sandbox`, or a model id of the configured
+   * OpenAI-compatible server), else the platform default.
+   */
+  function modelFor(config: AgentConfig): LanguageModel {
+    const named = config.agentModel?.trim() ?? '';
+    if (named === '' || deps.model) return model;
+    let chosen = namedModels.get(named);
+    if (!chosen) {
+      const llm = deps.config.llm;
+      chosen =
+        named === 'sandbox'
+          ? createSandboxModel()
+          : llm.provider === 'openai'
+            ? createOpenAiModel({ apiKey: llm.apiKey, baseUrl: llm.baseUrl, model: named })
+            : model;
+      namedModels.set(named, chosen);
+    }
+    return chosen;
+  }
   const calendar = deps.calendar ?? sandboxCalendar(deps.db);
   const now = deps.now ?? (() => new Date());
   const { db, logger } = deps;
@@ -253,7 +278,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         },
       };
       const conversation = new Conversation({
-        model,
+        model: modelFor(config),
         system,
         context,
         state,
@@ -278,6 +303,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         conversationUuid: uuid,
         agentName: agent.name,
         config,
+        model: modelFor(config),
         conversation,
         latencies: { greetingMs: null, turnsMs: [] },
         usage: {},
@@ -350,7 +376,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       let ended = false;
       const toolCalls: { call: ToolCall; outcome: ToolOutcome }[] = [];
       const conversation = new Conversation({
-        model,
+        model: modelFor(config),
         system,
         context,
         state,
@@ -499,7 +525,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         now: now(),
       });
       let reply = '';
-      for await (const event of model.stream({
+      for await (const event of modelFor(config).stream({
         system,
         context,
         messages: [{ role: 'user', content: promptText }],

@@ -429,6 +429,60 @@ describe('the OpenAI-compatible provider against a wire-level fake', () => {
     }
   });
 
+  it('runs an agent on the model its config names', async () => {
+    const fake = await startFakeOpenAiServer({
+      apiKey: 'sk-test',
+      reply: () => ({ text: 'From the named model.' }),
+    });
+    const t = await createTestApp({
+      speech: null,
+      env: {
+        LLM_PROVIDER: 'openai',
+        OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: 'sk-test',
+        LLM_MODEL: 'default-model',
+      },
+    });
+    try {
+      await seedDemoData(t.db);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = (await signInByEmail(t.app, demoEmail('acme'))).token;
+      const agent1 = await accountId(t, 'agent1');
+      const chooseModel = async (agentModel: string) => {
+        const saved = await t.app.inject({
+          method: 'POST',
+          url: `/api/v2/campaign?token=${token}&targetAccountId=${agent1}`,
+          payload: { agentModel },
+        });
+        expect(saved.statusCode).toBe(200);
+      };
+
+      await chooseModel('sandbox');
+      const offline = await openSession(t, token);
+      offline.send({ type: 'start', agentAccountId: agent1, mode: 'chat', config: 'staging' });
+      expect((await offline.next('ready')).model).toEqual({
+        name: 'sandbox',
+        label: 'Sandbox model',
+        sandbox: true,
+      });
+      offline.socket.close();
+
+      await chooseModel('llama-3.1-70b');
+      const named = await openSession(t, token);
+      named.send({ type: 'start', agentAccountId: agent1, mode: 'chat', config: 'staging' });
+      expect((await named.next('ready')).model.label).toBe('llama-3.1-70b');
+      named.send({ type: 'text', text: 'Hello?' });
+      expect((await named.next('agent-text', (m) => m.text.includes('named'))).text).toBe(
+        'From the named model.',
+      );
+      expect(fake.requests.at(-1)?.body.model).toBe('llama-3.1-70b');
+      named.socket.close();
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
   it('reports a transport failure to the caller of the stream (the conversation turns it into a graceful line)', async () => {
     const model = createOpenAiModel({
       apiKey: 'wrong',

@@ -225,7 +225,7 @@ export const runtimeFeature: Feature = {
                 roomId: opened.roomId,
                 conversationUuid: opened.conversationUuid,
                 agentName: opened.agentName,
-                model: modelView(),
+                model: { name: opened.model.name, label: opened.model.label, sandbox: opened.model.sandbox },
                 voice: status,
                 inputSampleRate: agentSessionInputSampleRate,
                 outputSampleRate,
