@@ -10,11 +10,9 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconHelp } from '@tabler/icons-react';
-import { displayNameOf } from '@switchboard/core';
 import { Link, Navigate, useParams } from 'react-router';
 import { parseAppPath } from '../lib/parse-app-path';
 import { clearSession, readSessionToken } from '../lib/session';
@@ -150,10 +148,6 @@ export function AppShellPage() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
-        {/* The page's one top-level heading for assistive technology; screens show their own titles below. */}
-        <VisuallyHidden component="h1">
-          {`${displayNameOf(data.account) || data.account.username} · ${active?.label ?? 'Overview'}`}
-        </VisuallyHidden>
         {!active || active.segment === '' ? (
           <TierHome account={data.account} basePath={basePath} />
         ) : active.segment === 'settings' ? (
