@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@switchboard/contract';
-import { displayNameOf, normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadActingAccount } from '../features/accounts/accounts.service';
 import { getAgentConfig } from '../features/agents/agents.service';
 import { sandboxCalendar } from '../features/calendar/calendar.service';
 import {
@@ -12,23 +10,23 @@ import {
   type Channel,
 } from '../features/inbox/inbox.service';
 import { recordUsage, writeConversationLog, type UsageUnit } from '../features/logs/logs.service';
-import { AppError } from '../platform/app-error';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
 import type { CalendarProvider } from '../providers/calendar/types';
 import { createLanguageModel } from '../providers/llm/llm-config';
 import { createOpenAiModel } from '../providers/llm/openai-model';
 import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
-import type { LanguageModel, ModelMessage, ToolCall } from '../providers/llm/types';
+import type { LanguageModel } from '../providers/llm/types';
 import type { SmsProvider } from '../providers/sms/types';
 import type { SpeechToText } from '../providers/stt/types';
 import type { TextToSpeech } from '../providers/tts/types';
 import type { VadFactory } from '../providers/vad/types';
 import { Conversation, type ConversationEvents, type EndReason } from './conversation';
-import type { AgentRuntimePort, InboundText, TextReply } from './port';
+import type { AgentRuntimePort } from './port';
 import { buildPrompt } from './prompt';
-import { findThread, saveThread } from './threads.repo';
-import { newToolState, type ToolOutcome, type ToolState } from './tools/toolbox';
+import { newToolState, type ToolEnvironment } from './tools/toolbox';
+import { loadAgent, type AgentIdentity } from './agent-identity';
+import { replyToText } from './text-thread';
 
 export interface SpeechProviders {
   stt: SpeechToText;
@@ -90,38 +88,27 @@ export interface AgentRuntime extends AgentRuntimePort {
   runPrompt(agentAccountId: number, promptText: string): Promise<string>;
 }
 
-interface AgentIdentity {
-  accountId: number;
-  organizationId: number | null;
-  name: string;
-  phoneNumber: string | null;
+/** What the runtime's entry points share: the records, the model choice and the function environment. */
+export interface RuntimeShared {
+  db: Db;
+  logger: FastifyBaseLogger;
+  sms: SmsProvider;
+  now: () => Date;
+  modelFor: (config: AgentConfig) => LanguageModel;
+  toolEnvironment: (input: ToolEnvironmentInput) => ToolEnvironment;
+  record: (unit: UsageUnit, quantity: number, accountId: number, uuid: string, key: string) => Promise<void>;
 }
 
-async function loadAgent(db: Db, agentAccountId: number): Promise<AgentIdentity> {
-  const account = await loadActingAccount(db, agentAccountId).catch(() => null);
-  if (account?.accountType !== 'agent') {
-    throw new AppError('NOT_FOUND', `Agent account ${agentAccountId} was not found.`);
-  }
-  if (!account.enabled) throw new AppError('FORBIDDEN', 'This agent account is disabled.');
-  return {
-    accountId: account.id,
-    organizationId: account.organizationId,
-    name: displayNameOf(account) || account.username,
-    phoneNumber: account.vidaPhoneNumber ?? null,
-  };
-}
-
-/** The model history as stored: plain JSON; anything unreadable is dropped rather than failing the thread. */
-function readHistory(stored: unknown[]): ModelMessage[] {
-  return stored.filter((entry): entry is ModelMessage => {
-    if (!entry || typeof entry !== 'object') return false;
-    const role = (entry as { role?: unknown }).role;
-    return role === 'user' || role === 'assistant' || role === 'tool';
-  });
-}
-
-function readToolState(stored: Record<string, unknown>): ToolState {
-  return { ...newToolState(), ...(stored as Partial<ToolState>) };
+export interface ToolEnvironmentInput {
+  config: AgentConfig;
+  agent: AgentIdentity;
+  uuid: string;
+  roomId: string;
+  contactAddress: string;
+  contactPhone: string | null;
+  channel: 'voice' | 'chat' | 'sms';
+  isTest: boolean;
+  documents: { source: 'prompt' | 'knowledge' | 'link'; text: string }[];
 }
 
 /** The agent runtime behind the port: conversations on the agents' configs, with their records. */
@@ -163,17 +150,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     }).catch((error: unknown) => logger.error({ err: error, unit }, 'usage not recorded'));
   }
 
-  function toolEnvironment(input: {
-    config: AgentConfig;
-    agent: AgentIdentity;
-    uuid: string;
-    roomId: string;
-    contactAddress: string;
-    contactPhone: string | null;
-    channel: 'voice' | 'chat' | 'sms';
-    isTest: boolean;
-    documents: { source: 'prompt' | 'knowledge' | 'link'; text: string }[];
-  }) {
+  function toolEnvironment(input: ToolEnvironmentInput): ToolEnvironment {
     return {
       config: input.config,
       agent: input.agent,
@@ -228,6 +205,16 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       atMs: entry.atMs,
     }));
   }
+
+  const shared: RuntimeShared = {
+    db,
+    logger,
+    sms: deps.sms,
+    now,
+    modelFor,
+    toolEnvironment,
+    record,
+  };
 
   const runtime: AgentRuntime = {
     model,
@@ -354,165 +341,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       return session;
     },
 
-    async replyToText(input: InboundText): Promise<TextReply> {
-      const agent = await loadAgent(db, input.agentAccountId);
-      const config = await getAgentConfig(db, agent.accountId, 'production');
-      const thread = await findThread(db, input.conversationUuid);
-      const phone = normalizePhoneNumber(input.contactAddress);
-      const email = normalizeEmail(input.contactAddress);
-      const at = now();
-      const channel = input.channel === 'sms' ? 'sms' : 'chat';
-      const { system, context } = buildPrompt({
-        config,
-        agentName: agent.name,
-        contact: { name: null, phoneNumber: phone, email },
-        channel,
-        now: at,
-      });
-      const state = thread ? readToolState(thread.toolState) : newToolState();
-      const history = thread ? readHistory(thread.history) : [];
-      let replyText = '';
-      let replyTurn = '';
-      let ended = false;
-      const toolCalls: { call: ToolCall; outcome: ToolOutcome }[] = [];
-      const conversation = new Conversation({
-        model: modelFor(config),
-        system,
-        context,
-        state,
-        logger,
-        history,
-        tools: toolEnvironment({
-          config,
-          agent,
-          uuid: input.conversationUuid,
-          roomId: input.roomId,
-          contactAddress: input.contactAddress,
-          contactPhone: phone,
-          channel,
-          isTest: false,
-          documents: [...context.documents],
-        }),
-        events: {
-          state: () => undefined,
-          delta: () => undefined,
-          reply: (turnId, text) => {
-            replyText = text;
-            replyTurn = turnId;
-          },
-          tool: (call, outcome) => toolCalls.push({ call, outcome }),
-          ended: () => {
-            ended = true;
-          },
-        },
-      });
-      await conversation.userSaid(input.text);
-      const reply = replyText.trim();
-      if (reply !== '') {
-        await appendMessage(db, {
-          roomId: input.roomId,
-          conversationUuid: input.conversationUuid,
-          direction: 'outbound',
-          channel: input.channel,
-          author: 'agent',
-          text: reply,
-        });
-        if (input.channel === 'sms' && phone) {
-          try {
-            await deps.sms.send({ to: phone, from: agent.phoneNumber ?? undefined, text: reply });
-          } catch (error) {
-            logger.error(
-              { err: error, conversation: input.conversationUuid },
-              'the agent reply was not sent by SMS',
-            );
-          }
-        }
-      }
-      // The turn's reply is delivered with the response; end if the agent said goodbye.
-      conversation.delivered(replyTurn);
-      ended ||= conversation.ended;
-
-      const previousUsage = thread?.usage ?? {};
-      const usage = {
-        'input-tokens': (previousUsage['input-tokens'] ?? 0) + conversation.usage.inputTokens,
-        'output-tokens': (previousUsage['output-tokens'] ?? 0) + conversation.usage.outputTokens,
-        'inbound-message': (previousUsage['inbound-message'] ?? 0) + 1,
-        'outbound-message': (previousUsage['outbound-message'] ?? 0) + (reply !== '' ? 1 : 0),
-      };
-      await saveThread(db, {
-        conversationUuid: input.conversationUuid,
-        accountId: agent.accountId,
-        roomId: input.roomId,
-        history: conversation.history,
-        toolState: state as unknown as Record<string, unknown>,
-        usage,
-      });
-      const startedAt = thread?.startedAt ?? at;
-      const turnKey = `${input.conversationUuid}:${String(history.length)}`;
-      try {
-        await writeConversationLog(db, {
-          uuid: input.conversationUuid,
-          accountId: agent.accountId,
-          agentId: agent.accountId,
-          timestamp: startedAt,
-          duration: Math.max(0, (now().getTime() - startedAt.getTime()) / 1000),
-          fromNumber: phone,
-          toNumber: agent.phoneNumber,
-          roomId: input.roomId,
-          direction: 'inbound',
-          transfer: state.transfer ?? '',
-          channel: input.channel,
-          isTest: false,
-          appointmentBooked: state.appointmentBooked,
-          collectedData: state.collectedData,
-          greetingLatencyMs: null,
-          turnLatenciesMs: [],
-          usage: { ...usage, tokens: usage['input-tokens'] + usage['output-tokens'] },
-          transcript: conversation.history
-            .filter(
-              (message) =>
-                (message.role === 'user' || message.role === 'assistant') && message.content !== '',
-            )
-            .map((message) => ({
-              role: message.role === 'user' ? ('contact' as const) : ('agent' as const),
-              text: message.content,
-              atMs: 0,
-            })),
-          toolCalls: toolCalls.map(({ call, outcome }) => ({
-            name: call.name,
-            arguments: call.arguments,
-            ok: outcome.ok,
-            summary: outcome.message,
-            atMs: now().getTime() - startedAt.getTime(),
-          })),
-          endedReason: ended ? (conversation.endedReason ?? 'agent') : null,
-        });
-      } catch (error) {
-        logger.error(
-          { err: error, conversation: input.conversationUuid },
-          'the conversation log was not written',
-        );
-      }
-      await record(
-        'input-tokens',
-        conversation.usage.inputTokens,
-        agent.accountId,
-        input.conversationUuid,
-        `${turnKey}:in`,
-      );
-      await record(
-        'output-tokens',
-        conversation.usage.outputTokens,
-        agent.accountId,
-        input.conversationUuid,
-        `${turnKey}:out`,
-      );
-      await record('inbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:received`);
-      if (reply !== '') {
-        await record('outbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:sent`);
-      }
-      return { reply: reply === '' ? null : reply, ended };
-    },
+    replyToText: (input) => replyToText(shared, input),
 
     async runPrompt(agentAccountId, promptText) {
       const agent = await loadAgent(db, agentAccountId);

@@ -1,0 +1,189 @@
+import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
+import { appendMessage } from '../features/inbox/inbox.service';
+import { writeConversationLog } from '../features/logs/logs.service';
+import type { ModelMessage, ToolCall } from '../providers/llm/types';
+import { loadAgent } from './agent-identity';
+import type { RuntimeShared } from './agent-runtime';
+import { getAgentConfig } from '../features/agents/agents.service';
+import { Conversation } from './conversation';
+import type { InboundText, TextReply } from './port';
+import { buildPrompt } from './prompt';
+import { findThread, saveThread } from './threads.repo';
+import { newToolState, type ToolOutcome, type ToolState } from './tools/toolbox';
+
+/**
+ * The text entry point (SMS, the sandbox inbound page): one turn of a thread that spans many requests. The
+ * thread's model history and function state live in `agent_threads` between messages.
+ */
+/** The model history as stored: plain JSON; anything unreadable is dropped rather than failing the thread. */
+function readHistory(stored: unknown[]): ModelMessage[] {
+  return stored.filter((entry): entry is ModelMessage => {
+    if (!entry || typeof entry !== 'object') return false;
+    const role = (entry as { role?: unknown }).role;
+    return role === 'user' || role === 'assistant' || role === 'tool';
+  });
+}
+
+function readToolState(stored: Record<string, unknown>): ToolState {
+  return { ...newToolState(), ...(stored as Partial<ToolState>) };
+}
+
+export async function replyToText(shared: RuntimeShared, input: InboundText): Promise<TextReply> {
+  const { db, logger, sms, now, modelFor, toolEnvironment, record } = shared;
+  const agent = await loadAgent(db, input.agentAccountId);
+  const config = await getAgentConfig(db, agent.accountId, 'production');
+  const thread = await findThread(db, input.conversationUuid);
+  const phone = normalizePhoneNumber(input.contactAddress);
+  const email = normalizeEmail(input.contactAddress);
+  const at = now();
+  const channel = input.channel === 'sms' ? 'sms' : 'chat';
+  const { system, context } = buildPrompt({
+    config,
+    agentName: agent.name,
+    contact: { name: null, phoneNumber: phone, email },
+    channel,
+    now: at,
+  });
+  const state = thread ? readToolState(thread.toolState) : newToolState();
+  const history = thread ? readHistory(thread.history) : [];
+  let replyText = '';
+  let replyTurn = '';
+  let ended = false;
+  const toolCalls: { call: ToolCall; outcome: ToolOutcome }[] = [];
+  const conversation = new Conversation({
+    model: modelFor(config),
+    system,
+    context,
+    state,
+    logger,
+    history,
+    tools: toolEnvironment({
+      config,
+      agent,
+      uuid: input.conversationUuid,
+      roomId: input.roomId,
+      contactAddress: input.contactAddress,
+      contactPhone: phone,
+      channel,
+      isTest: false,
+      documents: [...context.documents],
+    }),
+    events: {
+      state: () => undefined,
+      delta: () => undefined,
+      reply: (turnId, text) => {
+        replyText = text;
+        replyTurn = turnId;
+      },
+      tool: (call, outcome) => toolCalls.push({ call, outcome }),
+      ended: () => {
+        ended = true;
+      },
+    },
+  });
+  await conversation.userSaid(input.text);
+  const reply = replyText.trim();
+  if (reply !== '') {
+    await appendMessage(db, {
+      roomId: input.roomId,
+      conversationUuid: input.conversationUuid,
+      direction: 'outbound',
+      channel: input.channel,
+      author: 'agent',
+      text: reply,
+    });
+    if (input.channel === 'sms' && phone) {
+      try {
+        await sms.send({ to: phone, from: agent.phoneNumber ?? undefined, text: reply });
+      } catch (error) {
+        logger.error(
+          { err: error, conversation: input.conversationUuid },
+          'the agent reply was not sent by SMS',
+        );
+      }
+    }
+  }
+  // The turn's reply is delivered with the response; end if the agent said goodbye.
+  conversation.delivered(replyTurn);
+  ended ||= conversation.ended;
+
+  const previousUsage = thread?.usage ?? {};
+  const usage = {
+    'input-tokens': (previousUsage['input-tokens'] ?? 0) + conversation.usage.inputTokens,
+    'output-tokens': (previousUsage['output-tokens'] ?? 0) + conversation.usage.outputTokens,
+    'inbound-message': (previousUsage['inbound-message'] ?? 0) + 1,
+    'outbound-message': (previousUsage['outbound-message'] ?? 0) + (reply !== '' ? 1 : 0),
+  };
+  await saveThread(db, {
+    conversationUuid: input.conversationUuid,
+    accountId: agent.accountId,
+    roomId: input.roomId,
+    history: conversation.history,
+    toolState: state as unknown as Record<string, unknown>,
+    usage,
+  });
+  const startedAt = thread?.startedAt ?? at;
+  const turnKey = `${input.conversationUuid}:${String(history.length)}`;
+  try {
+    await writeConversationLog(db, {
+      uuid: input.conversationUuid,
+      accountId: agent.accountId,
+      agentId: agent.accountId,
+      timestamp: startedAt,
+      duration: Math.max(0, (now().getTime() - startedAt.getTime()) / 1000),
+      fromNumber: phone,
+      toNumber: agent.phoneNumber,
+      roomId: input.roomId,
+      direction: 'inbound',
+      transfer: state.transfer ?? '',
+      channel: input.channel,
+      isTest: false,
+      appointmentBooked: state.appointmentBooked,
+      collectedData: state.collectedData,
+      greetingLatencyMs: null,
+      turnLatenciesMs: [],
+      usage: { ...usage, tokens: usage['input-tokens'] + usage['output-tokens'] },
+      transcript: conversation.history
+        .filter(
+          (message) => (message.role === 'user' || message.role === 'assistant') && message.content !== '',
+        )
+        .map((message) => ({
+          role: message.role === 'user' ? ('contact' as const) : ('agent' as const),
+          text: message.content,
+          atMs: 0,
+        })),
+      toolCalls: toolCalls.map(({ call, outcome }) => ({
+        name: call.name,
+        arguments: call.arguments,
+        ok: outcome.ok,
+        summary: outcome.message,
+        atMs: now().getTime() - startedAt.getTime(),
+      })),
+      endedReason: ended ? (conversation.endedReason ?? 'agent') : null,
+    });
+  } catch (error) {
+    logger.error(
+      { err: error, conversation: input.conversationUuid },
+      'the conversation log was not written',
+    );
+  }
+  await record(
+    'input-tokens',
+    conversation.usage.inputTokens,
+    agent.accountId,
+    input.conversationUuid,
+    `${turnKey}:in`,
+  );
+  await record(
+    'output-tokens',
+    conversation.usage.outputTokens,
+    agent.accountId,
+    input.conversationUuid,
+    `${turnKey}:out`,
+  );
+  await record('inbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:received`);
+  if (reply !== '') {
+    await record('outbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:sent`);
+  }
+  return { reply: reply === '' ? null : reply, ended };
+}
