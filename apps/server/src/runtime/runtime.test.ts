@@ -21,6 +21,14 @@ async function accountId(t: TestApp, username: string): Promise<number> {
   return row.id;
 }
 
+/** The conversation's log row, once the session has written it (it is written as the socket closes). */
+async function loggedConversation(t: TestApp, uuid: string) {
+  const read = async () =>
+    (await t.db.select().from(conversationLogs).where(eq(conversationLogs.uuid, uuid)))[0];
+  await expect.poll(read).toBeDefined();
+  return read();
+}
+
 /** A client of the agent session socket that collects every message and waits for the ones a test needs. */
 async function openSession(t: TestApp, token: string) {
   const address = t.app.server.address() as AddressInfo;
@@ -144,21 +152,7 @@ describe('agent runtime on the Sandbox model', () => {
     // The records: the appointment, the room's messages, the log row.
     const [appointment] = await t.db.select().from(appointments).where(eq(appointments.accountId, agent1));
     expect(appointment).toMatchObject({ name: 'Dana Reyes', timezone: 'America/Chicago', status: 'booked' });
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .select()
-              .from(conversationLogs)
-              .where(eq(conversationLogs.uuid, ready.conversationUuid))
-          ).length,
-      )
-      .toBe(1);
-    const [log] = await t.db
-      .select()
-      .from(conversationLogs)
-      .where(eq(conversationLogs.uuid, ready.conversationUuid));
+    const log = await loggedConversation(t, ready.conversationUuid);
     expect(log).toMatchObject({
       accountId: agent1,
       channel: 'chat',
@@ -216,21 +210,7 @@ describe('agent runtime on the Sandbox model', () => {
     expect(session.audio.length).toBeGreaterThan(0);
     session.send({ type: 'end' });
     expect(await session.next('ended')).toMatchObject({ reason: 'caller' });
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .select()
-              .from(conversationLogs)
-              .where(eq(conversationLogs.uuid, ready.conversationUuid))
-          ).length,
-      )
-      .toBe(1);
-    const [log] = await t.db
-      .select()
-      .from(conversationLogs)
-      .where(eq(conversationLogs.uuid, ready.conversationUuid));
+    const log = await loggedConversation(t, ready.conversationUuid);
     expect(log).toMatchObject({ channel: 'voice', isTest: true, endedReason: 'caller' });
     expect(log?.greetingLatencyMs).toBeGreaterThanOrEqual(0);
     expect(log?.turnLatenciesMs).toHaveLength(1);
