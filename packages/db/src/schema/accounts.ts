@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Accounts and people draw ids from one sequence, so an id in a URL or a targetAccountId is never ambiguous. */
@@ -50,10 +51,13 @@ export const accounts = pgTable(
     vidaPhoneNumber: text('vida_phone_number'),
     smsEnabled: boolean('sms_enabled').notNull().default(false),
     externalAccountId: text('external_account_id'),
+    /** The account's stable identity for the native apps (the sign-in answer's cloudId); never changes. */
+    cloudId: uuid('cloud_id').notNull().defaultRandom(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('accounts_username_key').on(table.username),
+    uniqueIndex('accounts_cloud_id_key').on(table.cloudId),
     index('accounts_parent_id_idx').on(table.parentId),
     index('accounts_organization_id_idx').on(table.organizationId),
     index('accounts_reseller_id_idx').on(table.resellerId),

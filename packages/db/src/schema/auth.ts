@@ -47,6 +47,8 @@ export const verificationCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     requestIp: text('request_ip'),
+    /** The anonymous visitor's temporary user that asked for the code; signing in with it claims that session. */
+    tempUserId: integer('temp_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
