@@ -1,9 +1,10 @@
 import { accountsSeed } from './accounts';
 import { agentsSeed } from './agents';
 import { conversationLogsSeed } from './conversation-logs';
+import { domainsSeed } from './domains';
 import type { SeedStep } from './steps-type';
 
 export type { SeedStep } from './steps-type';
 
 /** Demo data steps in dependency order; each area adds its own step file and one line here. */
-export const demoSeedSteps: readonly SeedStep[] = [accountsSeed, agentsSeed, conversationLogsSeed];
+export const demoSeedSteps: readonly SeedStep[] = [accountsSeed, agentsSeed, conversationLogsSeed, domainsSeed];
