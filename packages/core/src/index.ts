@@ -17,3 +17,4 @@ export * from './agent-voices';
 export * from './line-diff';
 export * from './caller-name';
 export * from './inbox-routing';
+export * from './domain-name';
