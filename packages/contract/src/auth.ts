@@ -15,6 +15,7 @@ export const sessionResponse = okBody({
   authToken: z.string(),
   username: z.string(),
   id: z.number().int(),
+  /** The signed-in account's stable id for the native apps; absent for a person without an account. */
   cloudId: z.string().optional(),
 });
 
@@ -28,6 +29,28 @@ export const authEndpoints = {
     summary: 'A temporary session for an anonymous visitor',
     guard: 'public',
     response: okBody({ id: z.number().int(), token: z.string(), username: z.string() }),
+  }),
+  getTempUserSession: defineEndpoint({
+    area: 'auth',
+    method: 'GET',
+    path: '/api/v1/tempUserSession',
+    summary: "The anonymous visitor's temporary session (the account view a temporary token may read)",
+    description:
+      'Takes the temporary token (query token or Bearer). An unknown or expired token, or one whose visitor has ' +
+      'since signed in with it (sign-up or sign-in carrying tempUserToken), answers 401 with success false. A ' +
+      'temporary token is not a session: every signed-in call refuses it.',
+    guard: 'public',
+    query: z.object({ token: z.string().optional() }),
+    response: okBody({
+      temporary: z.literal(true),
+      id: z.number().int(),
+      username: z.string(),
+      data: z.record(z.string(), z.unknown()),
+      /** Allocation time, epoch milliseconds. */
+      timestamp: z.number().int(),
+      /** Expiry, epoch milliseconds. */
+      expiresAt: z.number().int().nullable(),
+    }),
   }),
   oneTimeAuth: defineEndpoint({
     area: 'auth',

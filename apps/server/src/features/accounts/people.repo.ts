@@ -70,6 +70,7 @@ export async function findAccountState(db: Db, accountId: number) {
     .select({
       id: accounts.id,
       username: accounts.username,
+      cloudId: accounts.cloudId,
       enabled: accounts.enabled,
       deletedAt: accounts.deletedAt,
       disabledReason: accounts.disabledReason,

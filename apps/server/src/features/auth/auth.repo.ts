@@ -42,6 +42,47 @@ export async function findSessionUser(db: Db, tokenHash: string) {
   return row ?? null;
 }
 
+/**
+ * A temporary (anonymous) token whatever its state, so the caller can tell an unknown token from an expired or a
+ * claimed one. Null when no temporary token has this hash.
+ */
+export async function findTemporaryToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      data: users.data,
+      createdAt: authTokens.createdAt,
+      expiresAt: authTokens.expiresAt,
+      revokedAt: authTokens.revokedAt,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'temporary'), eq(users.temporary, true)),
+    );
+  return row ?? null;
+}
+
+/** Ends an anonymous visitor's temporary session because they signed in: its tokens stop working, its data says who. */
+export async function claimTemporaryUser(db: Db, tempUserId: number, claimedByUserId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(authTokens.userId, tempUserId),
+          eq(authTokens.kind, 'temporary'),
+          isNull(authTokens.revokedAt),
+        ),
+      );
+    await tx
+      .update(users)
+      .set({ data: sql`${users.data} || ${JSON.stringify({ claimedByUserId })}::jsonb` })
+      .where(and(eq(users.id, tempUserId), eq(users.temporary, true)));
+  });
+}
+
 /** Uses a single-use token: only one caller can ever get its user back. */
 export async function consumeOneTimeToken(db: Db, tokenHash: string): Promise<number | null> {
   const [row] = await queryRows<{ user_id: number }>(
@@ -98,6 +139,7 @@ export async function insertCode(
     codeHash: string;
     requestIp: string | null;
     expiresAt: Date;
+    tempUserId?: number | null;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -123,8 +165,8 @@ export async function insertCode(
 export async function attemptCode(
   db: Db,
   attempt: { identifier: string; purpose: 'sign-in' | 'verify'; codeHash: string; maxAttempts: number },
-): Promise<{ ok: boolean; userId: number | null } | null> {
-  const [row] = await queryRows<{ ok: boolean; user_id: number | null }>(
+): Promise<{ ok: boolean; userId: number | null; tempUserId: number | null } | null> {
+  const [row] = await queryRows<{ ok: boolean; user_id: number | null; temp_user_id: number | null }>(
     db,
     sql`UPDATE verification_codes SET attempts = attempts + 1,
           consumed_at = CASE WHEN code_hash = ${attempt.codeHash} THEN now() ELSE NULL END
@@ -134,7 +176,7 @@ export async function attemptCode(
             AND consumed_at IS NULL AND expires_at > now() AND attempts < ${attempt.maxAttempts}
           ORDER BY created_at DESC, id DESC LIMIT 1
           FOR UPDATE)
-        RETURNING consumed_at IS NOT NULL AS ok, user_id`,
+        RETURNING consumed_at IS NOT NULL AS ok, user_id, temp_user_id`,
   );
-  return row ? { ok: row.ok, userId: row.user_id } : null;
+  return row ? { ok: row.ok, userId: row.user_id, tempUserId: row.temp_user_id } : null;
 }

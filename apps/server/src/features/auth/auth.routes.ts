@@ -12,6 +12,7 @@ import {
   signInWithCode,
   signInWithOneTimeToken,
   signOut,
+  viewTemporarySession,
 } from './auth.service';
 import { mintOneTimeTokenFor } from './one-time-token.service';
 import { signUpByEmail } from './signup.service';
@@ -27,6 +28,7 @@ export const authFeature: Feature = {
 
     implement(authEndpoints)({
       allocateTempUserSession: () => allocateTemporarySession(deps),
+      getTempUserSession: ({ ctx }) => viewTemporarySession(deps, readCredentials(ctx.request).token),
       oneTimeAuth: ({ query }) => signInWithOneTimeToken(deps, query.oneTimeToken),
       mintOneTimeAuthToken: async ({ query, ctx }) => {
         const authToken = await mintOneTimeTokenFor(
@@ -43,6 +45,7 @@ export const authFeature: Feature = {
           businessName: body.businessName,
           accountId: body.accountId,
           externalAccountId: body.externalAccountId,
+          tempUserToken: body.tempUserToken,
           requestIp: ctx.request.ip,
         }),
       signinEmail: ({ body, ctx }) =>
@@ -58,6 +61,7 @@ export const authFeature: Feature = {
           channel: 'sms',
           identifier: requirePhone(body.phoneNumber),
           requestIp: ctx.request.ip,
+          tempUserToken: body.tempUserToken,
         }),
       verifyPhoneNumber: ({ body }) =>
         signInWithCode(deps, { identifier: requirePhone(body.phoneNumber), code: body.verificationCode }),

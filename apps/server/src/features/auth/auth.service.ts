@@ -10,7 +10,15 @@ import {
   insertUser,
   updateUser,
 } from '../accounts/people.service';
-import { consumeOneTimeToken, insertToken, revokeToken, revokeUserTokens, type TokenKind } from './auth.repo';
+import {
+  claimTemporaryUser,
+  consumeOneTimeToken,
+  findTemporaryToken,
+  insertToken,
+  revokeToken,
+  revokeUserTokens,
+  type TokenKind,
+} from './auth.repo';
 import { hashToken, newToken } from './secrets';
 import { issueCode, redeemCode, type CodeDeps } from './verification-codes';
 
@@ -70,35 +78,99 @@ export async function openSession(deps: { db: AuthDeps['db'] }, userId: number) 
     authToken: token,
     username: home?.username ?? `user-${userId}`,
     id: home?.id ?? userId,
+    // The native apps key their stored credentials by the account's cloud id; a person without an account has none.
+    ...(home ? { cloudId: home.cloudId } : {}),
   };
 }
 
 /** Sends a sign-in code. The answer never says whether the address has an account. */
 export async function requestSignInCode(
   deps: AuthDeps,
-  request: { channel: 'email' | 'sms'; identifier: string; requestIp: string | null },
+  request: {
+    channel: 'email' | 'sms';
+    identifier: string;
+    requestIp: string | null;
+    /** An anonymous visitor's temporary session token: signing in with the code claims that session. */
+    tempUserToken?: string | undefined;
+  },
 ) {
+  const tempUserId =
+    request.tempUserToken === undefined
+      ? null
+      : (await requireTemporarySession(deps, request.tempUserToken)).id;
   const user =
     request.channel === 'email'
       ? await findUserByEmail(deps.db, request.identifier)
       : await findUserByPhone(deps.db, request.identifier);
-  await issueCode(deps, { ...request, purpose: 'sign-in', userId: user && !user.temporary ? user.id : null });
+  await issueCode(deps, {
+    channel: request.channel,
+    identifier: request.identifier,
+    requestIp: request.requestIp,
+    purpose: 'sign-in',
+    userId: user && !user.temporary ? user.id : null,
+    tempUserId,
+  });
   return { success: true as const, message: codeSentMessage };
 }
 
 export async function signInWithCode(deps: AuthDeps, request: { identifier: string; code: string }) {
-  const userId = await redeemCode(deps.db, {
+  const { userId, tempUserId } = await redeemCode(deps.db, {
     identifier: request.identifier,
     purpose: 'sign-in',
     code: request.code,
   });
-  return openSession(deps, userId);
+  const session = await openSession(deps, userId);
+  if (tempUserId !== null) await claimTemporaryUser(deps.db, tempUserId, userId);
+  return session;
 }
 
 export async function allocateTemporarySession(deps: { db: AuthDeps['db'] }) {
   const user = await insertUser(deps.db, { temporary: true });
   const token = await mintToken(deps, user.id, 'temporary');
   return { success: true as const, id: user.id, token, username: `guest-${user.id}` };
+}
+
+export const temporarySessionMessages = {
+  missing: 'No auth token provided',
+  unknown: 'Unknown temporary session',
+  expired: 'This temporary session has expired',
+  claimed: 'This temporary session ended when its visitor signed in',
+} as const;
+
+/**
+ * The anonymous visitor behind a temporary token, while it is live. An unknown, expired or claimed token is 401
+ * with a message saying which, so the browser can drop it (and allocate a new one when it needs one).
+ */
+export async function requireTemporarySession(deps: { db: AuthDeps['db'] }, token: string | undefined) {
+  if (token === undefined || token === '') {
+    throw new AppError('UNAUTHENTICATED', temporarySessionMessages.missing);
+  }
+  const found = await findTemporaryToken(deps.db, hashToken(token));
+  if (!found) throw new AppError('UNAUTHENTICATED', temporarySessionMessages.unknown);
+  if (found.revokedAt) {
+    throw new AppError(
+      'UNAUTHENTICATED',
+      typeof found.data.claimedByUserId === 'number'
+        ? temporarySessionMessages.claimed
+        : temporarySessionMessages.unknown,
+    );
+  }
+  if (found.expiresAt && found.expiresAt.getTime() <= Date.now()) {
+    throw new AppError('UNAUTHENTICATED', temporarySessionMessages.expired);
+  }
+  return {
+    id: found.userId,
+    username: `guest-${found.userId}`,
+    data: found.data,
+    timestamp: found.createdAt.getTime(),
+    expiresAt: found.expiresAt?.getTime() ?? null,
+  };
+}
+
+/** The anonymous account view (spec §3 anonymous session: id, token, data). */
+export async function viewTemporarySession(deps: { db: AuthDeps['db'] }, token: string | undefined) {
+  const session = await requireTemporarySession(deps, token);
+  return { success: true as const, temporary: true as const, ...session };
 }
 
 export async function mintOneTimeToken(deps: { db: AuthDeps['db'] }, userId: number) {
@@ -148,7 +220,7 @@ export async function confirmContactVerification(
   actor: Actor,
   request: { channel: 'email' | 'sms'; identifier: string; code: string },
 ) {
-  const userId = await redeemCode(deps.db, {
+  const { userId } = await redeemCode(deps.db, {
     identifier: request.identifier,
     purpose: 'verify',
     code: request.code,

@@ -13,6 +13,9 @@ export function createAuthenticator(db: Db): Authenticator {
       if (presented === undefined) return null;
       const session = await findSessionUser(db, hashToken(presented));
       if (!session || (adminToken !== undefined && !session.superAdmin)) return null;
+      // An anonymous visitor's temporary token is no session: it reads only its own temporary session
+      // (GET /api/v1/tempUserSession) and never acts for an account.
+      if (session.temporary) return null;
       const home = await findHomeAccountId(db, session.userId);
       if (home !== null && !session.superAdmin) {
         const account = await findAccountState(db, home);

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import { createChildAccount, findDefaultReseller, loadTierAccountById } from '../accounts/accounts.service';
 import { findUserByEmail } from '../accounts/people.service';
-import { codeSentMessage, requestSignInCode, type AuthDeps } from './auth.service';
+import { codeSentMessage, requestSignInCode, requireTemporarySession, type AuthDeps } from './auth.service';
 
 export interface SignupRequest {
   email: string;
@@ -10,6 +10,8 @@ export interface SignupRequest {
   /** A reseller to sign up under (a white-label host's reseller); else the platform's default reseller. */
   accountId?: number | undefined;
   externalAccountId?: string | undefined;
+  /** The anonymous visitor's temporary session; signing in with the code claims it. */
+  tempUserToken?: string | undefined;
   requestIp: string | null;
 }
 
@@ -23,8 +25,11 @@ export async function signUpByEmail(deps: AuthDeps, request: SignupRequest) {
       channel: 'email',
       identifier: request.email,
       requestIp: request.requestIp,
+      tempUserToken: request.tempUserToken,
     });
   }
+  // A stale temporary session fails before anything is created, so the visitor can retry with a fresh one.
+  if (request.tempUserToken !== undefined) await requireTemporarySession(deps, request.tempUserToken);
   const reseller =
     request.accountId === undefined
       ? await findDefaultReseller(deps.db)
@@ -51,6 +56,7 @@ export async function signUpByEmail(deps: AuthDeps, request: SignupRequest) {
     channel: 'email',
     identifier: request.email,
     requestIp: request.requestIp,
+    tempUserToken: request.tempUserToken,
   });
   return { success: true as const, message: codeSentMessage };
 }

@@ -23,6 +23,8 @@ export interface CodeRequest {
   /** Who may use the code; null stores a code nobody can use, so unknown addresses look exactly like known ones. */
   userId: number | null;
   requestIp: string | null;
+  /** The anonymous visitor's temporary user asking for a sign-in code; the sign-in claims that session. */
+  tempUserId?: number | null;
 }
 
 /** Issues a code and sends it, within the per-identifier and per-address limits. */
@@ -44,6 +46,7 @@ export async function issueCode(deps: CodeDeps, request: CodeRequest): Promise<v
     userId: request.userId,
     codeHash: hashCode(request.identifier, code),
     requestIp: request.requestIp,
+    tempUserId: request.tempUserId ?? null,
     expiresAt: new Date(Date.now() + codeLifetimeMs),
   });
   if (request.userId === null) return;
@@ -62,11 +65,14 @@ export async function issueCode(deps: CodeDeps, request: CodeRequest): Promise<v
   }
 }
 
-/** Checks a code; answers the user it was issued to, or throws. Each wrong try counts; the fifth burns the code. */
+/**
+ * Checks a code; answers the user it was issued to (and the temporary user that asked for it), or throws. Each wrong
+ * try counts; the fifth burns the code.
+ */
 export async function redeemCode(
   db: Db,
   request: { identifier: string; purpose: 'sign-in' | 'verify'; code: string },
-): Promise<number> {
+): Promise<{ userId: number; tempUserId: number | null }> {
   const result = await attemptCode(db, {
     identifier: request.identifier,
     purpose: request.purpose,
@@ -74,5 +80,5 @@ export async function redeemCode(
     maxAttempts: maxCodeAttempts,
   });
   if (!result?.ok || result.userId === null) throw new AppError('UNAUTHENTICATED', 'Could not verify code.');
-  return result.userId;
+  return { userId: result.userId, tempUserId: result.tempUserId };
 }
