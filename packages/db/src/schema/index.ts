@@ -1,6 +1,7 @@
 // One file per area; parallel work adds a line here and nowhere else.
 export * from './accounts';
 export * from './agents';
+export * from './apps';
 export * from './auth';
 export * from './calendar';
 export * from './contacts';
