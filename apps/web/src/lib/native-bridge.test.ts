@@ -4,6 +4,7 @@ import {
   noReceiverError,
   openUrlInNativeApp,
   requestContactSearch,
+  sendAuthenticated,
   type BridgeWindow,
 } from './native-bridge';
 
@@ -245,5 +246,46 @@ describe('handOffToPartnerApp', () => {
       error: 'The account kind must be partner, reseller or org',
     });
     expect(postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('sendAuthenticated', () => {
+  const session = {
+    token: 'tok-1',
+    cloudId: '7d0c7f3e-5b1a-4c3e-9d7a-2f1e0b9c8a71',
+    username: 'acme',
+    id: 1001,
+  };
+
+  it('hands the native app the token, cloud id, username and id', () => {
+    const { win, postMessage } = reactNativeWindow();
+    expect(sendAuthenticated(session, { window: win })).toEqual({ ok: true, channel: 'react-native' });
+    expect(JSON.parse(postMessage.mock.calls[0]?.[0] ?? '{}')).toEqual({ type: 'AUTHENTICATED', ...session });
+  });
+
+  it('sends a null id when the answer has none', () => {
+    const { win, postMessage } = webkitWindow();
+    sendAuthenticated({ ...session, id: undefined }, { window: win });
+    expect(postMessage).toHaveBeenCalledWith({ type: 'AUTHENTICATED', ...session, id: null });
+  });
+
+  it("answers 'Unable to authenticate user' and sends nothing when the token, cloud id or username is missing", () => {
+    const { win, postMessage } = reactNativeWindow();
+    for (const missing of [
+      { ...session, token: '' },
+      { ...session, cloudId: undefined },
+      { ...session, cloudId: null },
+      { ...session, username: '  ' },
+    ]) {
+      expect(sendAuthenticated(missing, { window: win })).toEqual({
+        ok: false,
+        error: 'Unable to authenticate user',
+      });
+    }
+    expect(postMessage).not.toHaveBeenCalled();
+  });
+
+  it('reports that no native app listens', () => {
+    expect(sendAuthenticated(session, { window: {} })).toEqual({ ok: false, error: noReceiverError });
   });
 });

@@ -18,8 +18,19 @@ export type BridgeOptions = {
   scheme?: string;
 };
 
+/** What a signed-in web app hands the native app so it can call the API itself. */
+export type AuthenticatedMessage = {
+  type: 'AUTHENTICATED';
+  token: string;
+  cloudId: string;
+  username: string;
+  id: number | null;
+};
+
 export type NativeMessage =
-  { type: 'CONTACT_SEARCH'; contact: string; requestId: string } | { type: 'OPEN_URL'; url: string };
+  | { type: 'CONTACT_SEARCH'; contact: string; requestId: string }
+  | { type: 'OPEN_URL'; url: string }
+  | AuthenticatedMessage;
 
 export type BridgeChannel = 'react-native' | 'webkit' | 'parent';
 
@@ -40,7 +51,8 @@ function embeddingParent(win: BridgeWindow): MessageTarget | null {
   return parent && (parent as unknown) !== win ? parent : null;
 }
 
-function postToNative(message: NativeMessage, options: BridgeOptions): BridgeResult {
+/** Posts a message to the native app (React Native web view, iOS handler) or, inside a frame, the embedding page. */
+export function postToNative(message: NativeMessage, options: BridgeOptions = {}): BridgeResult {
   const win = bridgeWindow(options);
   if (win === undefined) return { ok: false, error: noReceiverError };
   if (win.ReactNativeWebView) {
@@ -98,6 +110,27 @@ export function openUrlInNativeApp(
   if (text === null) return { ok: false, error: 'A URL is required' };
   if (!isWebUrl(text)) return { ok: false, error: 'The URL must be an http or https address' };
   return postToNative({ type: 'OPEN_URL', url: text }, options);
+}
+
+/** Spec §8: shown when a sign-in inside the mobile app lacks the token, cloud id or username. */
+export const unableToAuthenticateError = 'Unable to authenticate user';
+
+/**
+ * Hands the native app the credentials of a sign-in made inside it. The token, cloud id and username are all
+ * required; without any of them nothing is sent and the answer is 'Unable to authenticate user'.
+ */
+export function sendAuthenticated(
+  session: { token?: string | null; cloudId?: string | null; username?: string | null; id?: number | null },
+  options: BridgeOptions = {},
+): BridgeResult {
+  const token = presentText(session.token);
+  const cloudId = presentText(session.cloudId);
+  const username = presentText(session.username);
+  if (token === null || cloudId === null || username === null) {
+    return { ok: false, error: unableToAuthenticateError };
+  }
+  const id = typeof session.id === 'number' && Number.isSafeInteger(session.id) ? session.id : null;
+  return postToNative({ type: 'AUTHENTICATED', token, cloudId, username, id }, options);
 }
 
 export type PartnerAppKind = 'partner' | 'reseller' | 'org';

@@ -1,5 +1,6 @@
-import { endpoints } from '@switchboard/contract';
+import { endpoints, type ResponseOf } from '@switchboard/contract';
 import type { CallApi } from './api-client';
+import { ApiError } from './api-error';
 
 /** Where an anonymous visitor's temporary session is kept (spec §3: anonymous session id, token, data). */
 export const tempSessionKey = 'tempUser';
@@ -50,4 +51,49 @@ export async function ensureTempSession(
 export function discardTempSession(deps: { store: Store; reload: () => void }): void {
   deps.store.removeItem(tempSessionKey);
   deps.reload();
+}
+
+/**
+ * Runs a call that carries the anonymous session's token (sign-up, phone sign-in), allocating the session on demand.
+ * When the server refuses the token (401: expired, or claimed elsewhere) a new session is allocated and the call
+ * runs once more with it.
+ */
+export async function withTempSession<T>(
+  deps: { callApi: CallApi; store: Store },
+  run: (tempUserToken: string) => Promise<T>,
+): Promise<T> {
+  const session = await ensureTempSession(deps);
+  try {
+    return await run(session.token);
+  } catch (failure) {
+    if (!(failure instanceof ApiError) || failure.status !== 401) throw failure;
+    return run((await ensureTempSession(deps, { renew: true })).token);
+  }
+}
+
+export type TempAccount = ResponseOf<typeof endpoints.getTempUserSession>;
+
+/**
+ * Fetches the anonymous account of the kept session, if one is kept. When the server answers success false (the
+ * session expired or was claimed by a sign-in) the kept data is removed and the page reloads (spec §8). Other
+ * failures (offline) leave the session kept and answer null.
+ */
+export async function checkTempSession(deps: {
+  callApi: CallApi;
+  store: Store;
+  reload: () => void;
+}): Promise<TempAccount | null> {
+  const kept = readStored(deps.store);
+  if (!kept) return null;
+  try {
+    return await deps.callApi(endpoints.getTempUserSession, { query: { token: kept.token } });
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 401) discardTempSession(deps);
+    return null;
+  }
+}
+
+/** Forgets the kept session without reloading: a sign-in that carried it has claimed it. */
+export function forgetTempSession(store: Store): void {
+  store.removeItem(tempSessionKey);
 }

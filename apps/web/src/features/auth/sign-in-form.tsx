@@ -5,7 +5,10 @@ import { useState, type SyntheticEvent } from 'react';
 import { callApi } from '../../lib/api-client';
 import { CodeEntry } from '../../app/code-entry';
 import { ApiError } from '../../lib/api-error';
+import { isMobileApp } from '../../lib/mobile-flags';
+import { sendAuthenticated, unableToAuthenticateError } from '../../lib/native-bridge';
 import { storeSession } from '../../lib/session';
+import { forgetTempSession, withTempSession } from '../../lib/temp-session';
 
 type Step =
   | { kind: 'identify' }
@@ -13,6 +16,26 @@ type Step =
   | { kind: 'code'; channel: 'email' | 'phone'; identifier: string };
 
 const looksLikeEmail = (text: string) => text.includes('@');
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+// The anonymous visitor's temporary session travels with sign-up and phone sign-in (spec §7).
+const tempDeps = () => ({ callApi, store: browserStorage() ?? memoryStore() });
+
+function memoryStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}
 
 /** Email or phone, then the 6-digit code; the code submits itself once it has 6 characters. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -44,7 +67,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
     void run(async () => {
       if (looksLikeEmail(text)) await callApi(endpoints.signinEmail, { body: { email: text } });
-      else await callApi(endpoints.signinPhoneNumber, { body: { phoneNumber: text } });
+      else {
+        await withTempSession(tempDeps(), (tempUserToken) =>
+          callApi(endpoints.signinPhoneNumber, { body: { phoneNumber: text, tempUserToken } }),
+        );
+      }
       setCode('');
       setStep({ kind: 'code', channel: looksLikeEmail(text) ? 'email' : 'phone', identifier: text });
     });
@@ -58,13 +85,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     void run(async () => {
-      await callApi(endpoints.signupEmail, {
-        body: {
-          email,
-          name: signup.name.trim() || undefined,
-          businessName: signup.businessName.trim() || undefined,
-        },
-      });
+      await withTempSession(tempDeps(), (tempUserToken) =>
+        callApi(endpoints.signupEmail, {
+          body: {
+            email,
+            name: signup.name.trim() || undefined,
+            businessName: signup.businessName.trim() || undefined,
+            tempUserToken,
+          },
+        }),
+      );
       setCode('');
       setStep({ kind: 'code', channel: 'email', identifier: email });
     });
@@ -72,16 +102,33 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   const submitCode = (value: string) => {
     if (step.kind !== 'code' || value.length !== 6) return;
+    const storage = browserStorage();
+    const mobile = storage !== null && isMobileApp(storage);
     void run(async () => {
       try {
         const session =
           step.channel === 'email'
             ? await callApi(endpoints.verifyEmail, {
-                body: { email: step.identifier, verificationCode: value },
+                body: { email: step.identifier, verificationCode: value, ...(mobile ? { mobile } : {}) },
               })
             : await callApi(endpoints.verifyPhoneNumber, {
-                body: { phoneNumber: step.identifier, verificationCode: value },
+                body: {
+                  phoneNumber: step.identifier,
+                  verificationCode: value,
+                  ...(mobile ? { mobile } : {}),
+                },
               });
+        // The sign-in claimed the anonymous session it came with.
+        if (storage) forgetTempSession(storage);
+        if (mobile) {
+          // Inside the mobile app the native side needs the credentials; without all of them nothing is sent.
+          const handed = sendAuthenticated(session);
+          if (!handed.ok && handed.error === unableToAuthenticateError) {
+            setCode('');
+            setError(unableToAuthenticateError);
+            return;
+          }
+        }
         storeSession(session);
         onSignedIn();
       } catch (failure) {

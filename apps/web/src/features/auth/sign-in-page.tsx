@@ -1,14 +1,26 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
+import { callApi } from '../../lib/api-client';
 import { CenteredPage } from '../../app/centered-page';
 import { ColorSchemeToggle } from '../../app/color-scheme-toggle';
 import { readSessionToken } from '../../lib/session';
+import { checkTempSession } from '../../lib/temp-session';
 import { SignInForm } from './sign-in-form';
 
 /** `/app`: sign in by email or phone code; a signed-in visitor goes straight to the workspace. */
 export function SignInPage() {
   const [signedIn, setSignedIn] = useState(() => readSessionToken() !== null);
+  useEffect(() => {
+    if (signedIn) return;
+    // An anonymous session kept from an earlier visit: one the server no longer knows is removed with a reload.
+    try {
+      const store = window.localStorage;
+      void checkTempSession({ callApi, store, reload: () => window.location.reload() });
+    } catch {
+      // Without storage no session is kept.
+    }
+  }, [signedIn]);
   return (
     <CenteredPage
       corner={<ColorSchemeToggle />}
