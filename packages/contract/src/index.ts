@@ -4,6 +4,8 @@ import { agentsEndpoints } from './agents';
 import { authEndpoints } from './auth';
 import { contactsEndpoints } from './contacts';
 import { directoryEndpoints } from './directory';
+import { domainsEndpoints } from './domains';
+import { helpEndpoints } from './help';
 import { inboxEndpoints } from './inbox';
 import { logsEndpoints } from './logs';
 import { metricsEndpoints } from './metrics';
@@ -22,6 +24,8 @@ export * from './agents';
 export * from './auth';
 export * from './contacts';
 export * from './directory';
+export * from './domains';
+export * from './help';
 export * from './inbox';
 export * from './realtime';
 export * from './logs';
@@ -44,6 +48,8 @@ export const endpoints = {
   ...logsEndpoints,
   ...metricsEndpoints,
   ...runtimeEndpoints,
+  ...domainsEndpoints,
+  ...helpEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -4,6 +4,8 @@ import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { agentsFeature } from './agents/agents.routes';
 import { authFeature } from './auth/auth.routes';
 import { contactsFeature } from './contacts/contacts.routes';
+import { domainsFeature } from './domains/domains.routes';
+import { helpFeature } from './help/help.routes';
 import { inboxFeature } from './inbox/inbox.routes';
 import { logsFeature } from './logs/logs.routes';
 import { metricsFeature } from './metrics/metrics.routes';
@@ -26,4 +28,6 @@ export const features: readonly Feature[] = [
   logsFeature,
   metricsFeature,
   runtimeFeature,
+  domainsFeature,
+  helpFeature,
 ];

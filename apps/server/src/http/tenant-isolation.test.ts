@@ -12,12 +12,14 @@ import {
   type TestApp,
 } from '@switchboard/testing';
 import { contacts as contactRows } from '@switchboard/db';
+import { domains as domainRows } from '@switchboard/db';
 import { openRoom } from '../features/inbox/inbox.service';
 
 /** Fields whose names look like ids but name no tenant's record, each with the reason. */
 const notTenantIds: Record<string, string> = {
   externalAccountId: "a caller's own reference for an account, looked up only inside the caller's tree",
   targetUsername: 'the new username being chosen, not an existing account',
+  appId: "an app of the catalogue or of the acting organization's own apps, looked up only inside it",
   campaignId:
     "read-only in a campaign save: the server ignores it and writes the acting agent's own campaign",
 };
@@ -67,6 +69,8 @@ beforeAll(async () => {
     .insert(agentTemplates)
     .values({ id: 'tmplvictim', ownerAccountId: acme.id, name: 'Victim template', config: {} });
   victim.template = 'tmplvictim';
+  await t.db.insert(domainRows).values({ domain: 'victim.acme.example', accountId: acme.id });
+  victim.domain = 'victim.acme.example';
 });
 afterAll(() => t.close());
 

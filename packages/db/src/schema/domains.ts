@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /**
@@ -48,6 +39,8 @@ export const domains = pgTable(
   },
   (table) => [
     index('domains_account_id_idx').on(table.accountId),
-    uniqueIndex('domains_one_default_per_account').on(table.accountId).where(sql`${table.isDefault}`),
+    uniqueIndex('domains_one_default_per_account')
+      .on(table.accountId)
+      .where(sql`${table.isDefault}`),
   ],
 );

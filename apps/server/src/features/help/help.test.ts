@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages, seedDemoData, supportRequests, desc } from '@switchboard/db';
+import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+
+let t: TestApp;
+const token: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
+  await seedDemoData(t.db);
+  for (const who of ['acme', 'globex', 'agent1']) {
+    token[who] = (await signInByEmail(t.app, demoEmail(who))).token;
+  }
+});
+afterAll(() => t.close());
+
+interface Body {
+  message: string;
+  code: string;
+  requestId: number;
+  sentTo: string;
+  brand: string;
+}
+
+const send = (who: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/api/v2/support?token=${token[who]}`, payload });
+
+const lastMail = async () => {
+  const [mail] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
+  return mail;
+};
+
+describe('contact support', () => {
+  it("mails the product's support address from its own host, with who sent it", async () => {
+    const response = await send('acme', {
+      subject: 'Calls drop after a minute',
+      message: 'Our agent hangs up on callers after about sixty seconds.',
+      host: 'localhost:3000',
+      page: '/app/partner/1/reseller/2/org/3/logs',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<Body>()).toMatchObject({ sentTo: 'support@switchboard.test', brand: 'Switchboard' });
+    const mail = await lastMail();
+    expect(mail).toMatchObject({
+      channel: 'email',
+      to: 'support@switchboard.test',
+      subject: '[Support] Calls drop after a minute',
+    });
+    expect(mail?.text).toContain('Our agent hangs up on callers after about sixty seconds.');
+    expect(mail?.text).toContain(`From: Acme Dental <${demoEmail('acme')}>`);
+    expect(mail?.text).toContain('Account: Acme Dental (@acme, organization');
+    expect(mail?.text).toContain('Page: /app/partner/1/reseller/2/org/3/logs');
+  });
+
+  it("mails a white-label brand's own support address from its host", async () => {
+    const response = await send('agent1', {
+      subject: 'Voice question',
+      message: 'Can the agent speak Spanish to callers?',
+      host: 'demo-reseller.localhost:8080',
+    });
+    expect(response.json<Body>()).toMatchObject({ sentTo: 'help@demo-reseller.test', brand: 'Demo Voice' });
+    expect((await lastMail())?.text).toContain('Brand: Demo Voice (demo-reseller.localhost)');
+  });
+
+  it('refuses short or missing fields by name', async () => {
+    const response = await send('globex', { subject: 'Hi', message: 'short' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Body>().message).toBe(
+      'body.subject: needs at least 3 characters; body.message: needs at least 10 characters',
+    );
+    const missing = await send('globex', { subject: 'Something' });
+    expect(missing.json<Body>().message).toBe('body.message: is required');
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/support',
+      payload: { subject: 'abc', message: 'abcdefghijkl' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('allows five requests an hour per account', async () => {
+    for (let index = 0; index < 5; index += 1) {
+      const ok = await send('globex', {
+        subject: `Question ${index}`,
+        message: 'How do I add a second number?',
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+    }
+    const limited = await send('globex', { subject: 'Question 6', message: 'How do I add a second number?' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<Body>().message).toContain('5 support requests in the last hour');
+    // Another account is not held back by globex's requests.
+    expect(
+      (await send('acme', { subject: 'Still here', message: 'Another account can still write.' })).statusCode,
+    ).toBe(201);
+    const rows = await t.db.select().from(supportRequests);
+    expect(rows).toHaveLength(8);
+  });
+});
