@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   AppShell,
   Burger,
   Group,
@@ -12,10 +11,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconHelp } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { parseAppPath } from '../lib/parse-app-path';
+import { isMobileApp } from '../lib/mobile-flags';
 import { clearSession, readSessionToken } from '../lib/session';
+import { HelpButton } from '../features/help/help-button';
 import { BrandMark } from './brand-mark';
 import classes from './app-shell-page.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -29,7 +29,7 @@ import { TierHome } from './shell/tier-home';
 import { tierOfType } from './shell/tiers';
 import { useAccount } from './shell/use-current-account';
 import { useRememberLastAccount } from './shell/use-remember-last-account';
-import { UserMenu } from './shell/user-menu';
+import { UserMenu, type HandOffTarget } from './shell/user-menu';
 import { workspaceSections } from './shell/workspace-sections';
 
 /** An organization may limit the overlays its people can open (settings.allowedOverlays); absent means all. */
@@ -38,6 +38,14 @@ function allowedOverlays(settings: Record<string, unknown>): ReadonlySet<string>
   return Array.isArray(allowed)
     ? new Set(allowed.filter((flag): flag is string => typeof flag === 'string'))
     : null;
+}
+
+function inMobileAppOrFrame(): boolean {
+  try {
+    return isMobileApp(window.localStorage) || window.parent !== window;
+  } catch {
+    return false;
+  }
 }
 
 /** The signed-in workspace (`/app/*`): tier breadcrumbs, the navigation of the current account, its screens. */
@@ -86,6 +94,11 @@ export function AppShellPage() {
   const active = sections.find((item) => item.segment === section) ?? sections[0];
   // On settings screens the sidebar shrinks to icons on larger screens (spec §2).
   const minimized = section === 'settings' && wide;
+  // Partner, reseller and organization workspaces can be handed to the native app on a phone, inside it or framed.
+  const handOff: HandOffTarget | null =
+    current.tier !== 'agent' && (!wide || inMobileAppOrFrame())
+      ? { kind: current.tier, id: current.id, path: section ? `/${section}` : '/' }
+      : null;
 
   return (
     <AppShell
@@ -103,19 +116,9 @@ export function AppShellPage() {
             <TierBreadcrumbs tiers={tiers} />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label="Help">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                radius="md"
-                aria-label="Help"
-                onClick={() => openOverlay('help')}
-              >
-                <IconHelp size={18} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
+            <HelpButton />
             <ColorSchemeToggle />
-            <UserMenu user={data.user} onSettings={() => openOverlay('settings')} />
+            <UserMenu user={data.user} onSettings={() => openOverlay('settings')} handOff={handOff} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -48,7 +48,10 @@ async function deleteChild(parentId: number, child: { id: number; displayName: s
   return true;
 }
 
-/** The accounts directly under one account, with load-more paging and a delete action. */
+/**
+ * The accounts directly under one account, with a delete action: agent accounts load all their pages by
+ * themselves, resellers and organizations page with "Load more".
+ */
 export function AccountList({
   parentId,
   childType,
@@ -83,7 +86,8 @@ export function AccountList({
       </Stack>
     );
   }
-  if (list.isError) return <Text c="red">{list.error.message}</Text>;
+  // A later page that failed keeps the loaded rows on screen, with a retry below them.
+  if (list.isError && list.accounts.length === 0) return <Text c="red">{list.error.message}</Text>;
   if (list.accounts.length === 0) {
     return (
       <Card withBorder radius="md" p="xl">
@@ -166,10 +170,22 @@ export function AccountList({
         </Table>
       </Card>
       <Group justify="space-between">
-        <Text size="xs" c="dimmed">
-          Showing {list.accounts.length} of {list.total}
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {list.loadsAll && list.hasNextPage
+            ? `Loading ${list.accounts.length} of ${list.total}…`
+            : `Showing ${list.accounts.length} of ${list.total}`}
         </Text>
-        {list.hasNextPage && (
+        {list.isFetchNextPageError && (
+          <Group gap="xs">
+            <Text size="xs" c="red">
+              {list.error?.message ?? 'Could not load more'}
+            </Text>
+            <Button variant="default" size="xs" onClick={() => void list.fetchNextPage()}>
+              Retry
+            </Button>
+          </Group>
+        )}
+        {!list.loadsAll && list.hasNextPage && !list.isFetchNextPageError && (
           <Button
             variant="default"
             size="xs"

@@ -1,5 +1,7 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { endpoints, ResponseOf } from '@switchboard/contract';
+import { ExternalAnchor } from '../external-anchor';
+import { DomainSettings } from '../../features/domains/domain-settings';
 import { useOverlayLink } from './overlay-link';
 
 type Data = ResponseOf<typeof endpoints.getAccount>;
@@ -66,6 +68,7 @@ export function SettingsScreen({ data }: { data: Data }) {
           />
         </Stack>
       </Card>
+      <DomainSettings account={account} />
       {account.permissions.canViewOrg && (
         <Card withBorder radius="md" p="lg">
           <Group justify="space-between">
@@ -88,6 +91,19 @@ export function SettingsScreen({ data }: { data: Data }) {
           </Group>
         </Card>
       )}
+      <Card withBorder radius="md" p="lg">
+        <Group justify="space-between">
+          <Stack gap={2}>
+            <Text fw={600}>API reference</Text>
+            <Text size="sm" c="dimmed">
+              Every call of the platform with its parameters and answers, to build on your account.
+            </Text>
+          </Stack>
+          <ExternalAnchor href="/api/docs" size="sm">
+            Open API reference
+          </ExternalAnchor>
+        </Group>
+      </Card>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '@switchboard/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { callApi } from '../../lib/api-client';
 import type { AccountType } from './tiers';
 
@@ -11,7 +12,11 @@ const listEndpoint = {
   agent: endpoints.listAccounts,
 } as const;
 
-/** The children of an account, 20 at a time; more pages load while fewer than totalAccounts are loaded. */
+/**
+ * The children of an account, 20 at a time, while fewer than totalAccounts are loaded. An organization's agent
+ * accounts load every page by themselves (spec §4, §5: paging stops when all are loaded); resellers and
+ * organizations load the next page on request (`fetchNextPage`).
+ */
 export function useAccountList(parentId: number, childType: Exclude<AccountType, 'partner'>) {
   const query = useInfiniteQuery({
     queryKey: ['accounts', childType, parentId],
@@ -27,7 +32,13 @@ export function useAccountList(parentId: number, childType: Exclude<AccountType,
       return loaded < last.totalAccounts ? pages.length : undefined;
     },
   });
+  const loadsAll = childType === 'agent';
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  useEffect(() => {
+    // A page that failed stops the chain; the list shows the error instead of retrying forever.
+    if (loadsAll && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [loadsAll, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const accounts = query.data?.pages.flatMap((page) => page.accounts) ?? [];
   const total = query.data?.pages[0]?.totalAccounts ?? 0;
-  return { ...query, accounts, total };
+  return { ...query, accounts, total, loadsAll };
 }

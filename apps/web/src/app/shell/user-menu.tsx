@@ -1,15 +1,46 @@
 import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
 import { endpoints, type ResponseOf } from '@switchboard/contract';
-import { IconLogout, IconUser } from '@tabler/icons-react';
+import { IconDeviceMobile, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../lib/api-client';
+import { handOffToPartnerApp, type PartnerAppKind } from '../../lib/native-bridge';
 import { clearSession } from '../../lib/session';
+import { notify } from '../notify';
 
 type User = ResponseOf<typeof endpoints.getAccount>['user'];
 
-/** Who is signed in, and sign-out: the session is revoked and local storage cleared (mobile flags kept). */
-export function UserMenu({ user, onSettings }: { user: User; onSettings: () => void }) {
+/** The partner, reseller or organization workspace on screen, which the native app can open itself. */
+export interface HandOffTarget {
+  kind: PartnerAppKind;
+  id: number;
+  /** The screen within that account's workspace, e.g. `/inbox`. */
+  path: string;
+}
+
+/** Spec §7 mobile hand-off: the custom-scheme URL opens the native app; a framing page gets the OPEN_*_APP message. */
+function openInMobileApp(target: HandOffTarget) {
+  const handed = handOffToPartnerApp(target);
+  if (!handed.ok) {
+    notify(handed.error, { tone: 'error' });
+    return;
+  }
+  window.location.assign(handed.url);
+}
+
+/**
+ * Who is signed in, and sign-out: the session is revoked and local storage cleared (mobile flags kept). With a
+ * hand-off target, "Open in the mobile app" hands the workspace on screen to the native app.
+ */
+export function UserMenu({
+  user,
+  onSettings,
+  handOff = null,
+}: {
+  user: User;
+  onSettings: () => void;
+  handOff?: HandOffTarget | null;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = async () => {
@@ -38,6 +69,11 @@ export function UserMenu({ user, onSettings }: { user: User; onSettings: () => v
         <Menu.Item leftSection={<IconUser size={14} />} onClick={onSettings}>
           Account settings
         </Menu.Item>
+        {handOff && (
+          <Menu.Item leftSection={<IconDeviceMobile size={14} />} onClick={() => openInMobileApp(handOff)}>
+            Open in the mobile app
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void signOut()}>
           Sign out

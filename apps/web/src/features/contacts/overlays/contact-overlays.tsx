@@ -3,6 +3,7 @@ import { endpoints, type ContactView } from '@switchboard/contract';
 import { formatPhoneForDisplay } from '@switchboard/core';
 import { useState } from 'react';
 import { notify } from '../../../app/notify';
+import { PhoneContactSearch } from '../../../app/phone-contact-search';
 import type { OverlayProps } from '../../../app/overlays/overlay-types';
 import { useOverlayLink } from '../../../app/shell/overlay-link';
 import { useApiMutation } from '../../../lib/use-api';
@@ -61,6 +62,14 @@ function ContactForm({
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           data-autofocus
+        />
+        <PhoneContactSearch
+          query={name || phoneNumber}
+          onPicked={(picked) => {
+            if (picked.name) setName(picked.name);
+            if (picked.phoneNumber) setPhoneNumber(picked.phoneNumber);
+            if (picked.email) setEmail(picked.email);
+          }}
         />
         <TextInput
           label="Phone number"

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { MessageView } from '@switchboard/contract';
 import { IconPhone } from '@tabler/icons-react';
 import { Fragment } from 'react';
+import { ExternalAnchor } from '../../../app/external-anchor';
 import classes from '../inbox.module.css';
 
 export interface ConversationLog {
@@ -38,9 +39,9 @@ function Bubble({ message, highlight }: { message: MessageView; highlight: boole
         file.contentType.startsWith('image/') ? (
           <img key={file.url} src={file.url} alt="Attachment" style={{ maxWidth: 240, borderRadius: 8 }} />
         ) : (
-          <Anchor key={file.url} href={file.url} target="_blank" size="sm">
+          <ExternalAnchor key={file.url} href={file.url} size="sm">
             {file.contentType.startsWith('audio/') ? 'Audio file' : 'Attachment'}
-          </Anchor>
+          </ExternalAnchor>
         ),
       )}
       <Group gap={6} justify="flex-end">

@@ -10,8 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useOverlayLink } from '../../../../app/shell/overlay-link';
-import { isMobileApp } from '../../../../lib/mobile-flags';
-import { openUrlInNativeApp } from '../../../../lib/native-bridge';
+import { openExternalUrl } from '../../../../lib/open-external-url';
 import { StepFrame } from './step-frame';
 import type { StepProps } from './step-props';
 
@@ -154,16 +153,7 @@ export function ChooseNumberStep({ dispatch, agentAccountId }: StepProps) {
 
 /** Opens the schedule page in a new tab, or in the native browser inside the mobile app. */
 export function openSchedulePage(): void {
-  const url = new URL('/schedule', window.location.origin).toString();
-  const storage = (() => {
-    try {
-      return window.localStorage;
-    } catch {
-      return null;
-    }
-  })();
-  if (storage && isMobileApp(storage) && openUrlInNativeApp(url).ok) return;
-  window.open(url, '_blank', 'noopener,noreferrer');
+  openExternalUrl('/schedule');
 }
 
 /** SCHEDULE_CALL: a call with an expert, then done. */
