@@ -178,7 +178,7 @@ export function AccountList({
         {list.isFetchNextPageError && (
           <Group gap="xs">
             <Text size="xs" c="red">
-              {list.error?.message ?? 'Could not load more'}
+              {list.error.message}
             </Text>
             <Button variant="default" size="xs" onClick={() => void list.fetchNextPage()}>
               Retry
