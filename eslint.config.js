@@ -76,6 +76,7 @@ export default tseslint.config(
     ignores: [
       '**/*.repo.ts',
       '**/*.test.ts',
+      '**/*.test-support.ts',
       'apps/server/src/platform/database.ts',
       'apps/server/src/cli/**',
     ],
@@ -109,7 +110,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'packages/testing/**'],
+    files: ['**/*.test.ts', '**/*.test-support.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'packages/testing/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
     },

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { accountsEndpoints } from './accounts';
 import { agentsEndpoints } from './agents';
+import { appsEndpoints } from './apps';
 import { authEndpoints } from './auth';
 import { contactsEndpoints } from './contacts';
 import { directoryEndpoints } from './directory';
@@ -21,6 +22,7 @@ export * from './agent-config';
 export * from './agent-session';
 export * from './accounts';
 export * from './agents';
+export * from './apps';
 export * from './auth';
 export * from './contacts';
 export * from './directory';
@@ -48,6 +50,7 @@ export const endpoints = {
   ...logsEndpoints,
   ...metricsEndpoints,
   ...runtimeEndpoints,
+  ...appsEndpoints,
   ...domainsEndpoints,
   ...helpEndpoints,
 } as const;

@@ -24,6 +24,8 @@ const patternSamples: Record<string, string> = {
   // Room ids ("{agent account id}:{contact profile id}").
   '^\\d{1,15}:\\d{1,15}$': '1:1',
   '^\\d{1,15}(:\\d{1,15})?$': '1:1',
+  // App versions.
+  '^v\\d{1,3}$': 'v1',
 };
 
 function sampleOf(schema: JsonSchema): unknown {

@@ -2,6 +2,7 @@ import type { Feature } from './feature';
 import { accountsFeature } from './accounts/accounts.routes';
 import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { agentsFeature } from './agents/agents.routes';
+import { appsFeature } from './apps/apps.routes';
 import { authFeature } from './auth/auth.routes';
 import { contactsFeature } from './contacts/contacts.routes';
 import { domainsFeature } from './domains/domains.routes';
@@ -28,6 +29,7 @@ export const features: readonly Feature[] = [
   logsFeature,
   metricsFeature,
   runtimeFeature,
+  appsFeature,
   domainsFeature,
   helpFeature,
 ];

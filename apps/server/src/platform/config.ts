@@ -63,6 +63,15 @@ const envSchema = z
       .transform(Number)
       .default(5),
     SIGNIN_CODES_PER_IP: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(30),
+    APP_REQUESTS_PRIVATE_NETWORK: z
+      .enum(['allow', 'deny'], { error: () => 'must be allow or deny' })
+      .optional(),
+    APP_REQUEST_TIMEOUT_MS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .pipe(z.number().min(100, 'must be at least 100').max(60_000, 'must be at most 60000'))
+      .default(8000),
     STOP_WITH_PARENT: z
       .enum(['true', 'false'], { error: () => 'must be true or false' })
       .default('false')
@@ -100,6 +109,12 @@ export interface Config {
     /** Sign-in and verification codes sent per email/phone and per IP address within 10 minutes. */
     codesPerIdentifier: number;
     codesPerIp: number;
+  };
+  /** How app functions' HTTP requests leave the server. */
+  apps: {
+    /** Loopback and private addresses are refused unless allowed (allowed by default outside production). */
+    allowPrivateNetwork: boolean;
+    requestTimeoutMs: number;
   };
   /** Stop when the launching command exits (set by `npm start`, so a killed npm leaves no orphan behind). */
   stopWithParent: boolean;
@@ -148,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: llmConfigFromEnv(values),
     speech: speechConfigFromEnv(values),
     stopWithParent: values.STOP_WITH_PARENT,
+    apps: {
+      allowPrivateNetwork:
+        (values.APP_REQUESTS_PRIVATE_NETWORK ?? (values.NODE_ENV === 'production' ? 'deny' : 'allow')) ===
+        'allow',
+      requestTimeoutMs: values.APP_REQUEST_TIMEOUT_MS,
+    },
     accounts: {
       testAccountUsernames: values.TEST_ACCOUNT_USERNAMES.split(',')
         .map((name) => name.trim().toLowerCase())

@@ -26,6 +26,7 @@ import type { AgentRuntimePort } from './port';
 import { buildPrompt } from './prompt';
 import { newToolState, type ToolEnvironment } from './tools/toolbox';
 import { loadAgent, type AgentIdentity } from './agent-identity';
+import { resolveAgentAppFunctions, type AgentAppFunction } from '../features/apps/apps.service';
 import { replyToText } from './text-thread';
 
 export interface SpeechProviders {
@@ -96,6 +97,8 @@ export interface RuntimeShared {
   now: () => Date;
   modelFor: (config: AgentConfig) => LanguageModel;
   toolEnvironment: (input: ToolEnvironmentInput) => ToolEnvironment;
+  /** The app functions an agent's config enables, from its organization's installed apps. */
+  resolveAppFunctions: (agent: AgentIdentity, config: AgentConfig) => Promise<AgentAppFunction[]>;
   record: (unit: UsageUnit, quantity: number, accountId: number, uuid: string, key: string) => Promise<void>;
 }
 
@@ -109,6 +112,8 @@ export interface ToolEnvironmentInput {
   channel: 'voice' | 'chat' | 'sms';
   isTest: boolean;
   documents: { source: 'prompt' | 'knowledge' | 'link'; text: string }[];
+  /** The agent's app functions (resolveAppFunctions). */
+  apps: readonly AgentAppFunction[];
 }
 
 /** The agent runtime behind the port: conversations on the agents' configs, with their records. */
@@ -193,7 +198,26 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       },
       now,
       logger,
+      apps: input.apps,
+      appRequests: {
+        allowPrivateNetwork: deps.config.apps.allowPrivateNetwork,
+        timeoutMs: deps.config.apps.requestTimeoutMs,
+      },
     };
+  }
+
+  async function resolveAppFunctions(agent: AgentIdentity, config: AgentConfig): Promise<AgentAppFunction[]> {
+    if (config.apps.length === 0) return [];
+    try {
+      const { functions, skipped } = await resolveAgentAppFunctions(db, agent.organizationId, config);
+      if (skipped.length > 0) {
+        logger.warn({ agent: agent.accountId, skipped }, 'apps listed by the agent are not available');
+      }
+      return functions;
+    } catch (error) {
+      logger.error({ err: error, agent: agent.accountId }, 'the agent’s apps could not be loaded');
+      return [];
+    }
   }
 
   function toolRecords(log: Conversation['toolLog']) {
@@ -213,6 +237,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     now,
     modelFor,
     toolEnvironment,
+    resolveAppFunctions,
     record,
   };
 
@@ -223,6 +248,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     async openSession(request) {
       const agent = await loadAgent(db, request.agentAccountId);
       const config = await getAgentConfig(db, agent.accountId, request.slot);
+      const apps = await resolveAppFunctions(agent, config);
       let channel: SessionChannel = request.channel;
       const room = await openRoom(db, {
         accountId: agent.accountId,
@@ -281,6 +307,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
           channel,
           isTest: request.isTest,
           documents: [...context.documents],
+          apps,
         }),
       });
       let finalized = false;

@@ -224,7 +224,7 @@ export class Conversation {
 
   private async runTurn(turnId: string, signal: AbortSignal): Promise<void> {
     this.setState('thinking');
-    const tools = toolSpecs(this.options.tools.config);
+    const tools = toolSpecs(this.options.tools.config, this.options.tools.apps);
     const maxRounds = this.options.maxToolRounds ?? 5;
     let spoken = '';
     const say = (delta: string) => {

@@ -29,7 +29,7 @@ function readToolState(stored: Record<string, unknown>): ToolState {
 }
 
 export async function replyToText(shared: RuntimeShared, input: InboundText): Promise<TextReply> {
-  const { db, logger, sms, now, modelFor, toolEnvironment, record } = shared;
+  const { db, logger, sms, now, modelFor, toolEnvironment, resolveAppFunctions, record } = shared;
   const agent = await loadAgent(db, input.agentAccountId);
   const config = await getAgentConfig(db, agent.accountId, 'production');
   const thread = await findThread(db, input.conversationUuid);
@@ -67,6 +67,7 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
       channel,
       isTest: false,
       documents: [...context.documents],
+      apps: await resolveAppFunctions(agent, config),
     }),
     events: {
       state: () => undefined,

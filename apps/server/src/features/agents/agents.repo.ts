@@ -1,4 +1,4 @@
-import { campaigns, eq, sql, type Db } from '@switchboard/db';
+import { accounts, and, campaigns, eq, isNull, sql, type Db } from '@switchboard/db';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -100,4 +100,30 @@ export async function insertCampaign(
     .returning();
   if (!row) throw new Error('insert returned nothing');
   return row;
+}
+
+/**
+ * How many agent accounts of an organization list each app (`appId:version`) in their staging or production
+ * config.
+ */
+export async function countAppUsage(db: Db, organizationId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ staging: campaigns.staging, production: campaigns.production })
+    .from(campaigns)
+    .innerJoin(accounts, eq(accounts.id, campaigns.agentAccountId))
+    .where(and(eq(accounts.organizationId, organizationId), isNull(accounts.deletedAt)));
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const keys = new Set<string>();
+    for (const config of [row.staging, row.production]) {
+      const apps = (config as { apps?: unknown } | null)?.apps;
+      if (!Array.isArray(apps)) continue;
+      for (const app of apps as { appId?: unknown; version?: unknown }[]) {
+        if (typeof app.appId === 'string' && typeof app.version === 'string')
+          keys.add(`${app.appId}:${app.version}`);
+      }
+    }
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }

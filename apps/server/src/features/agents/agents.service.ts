@@ -20,7 +20,14 @@ import {
   requirePermission,
   type AccountsDeps,
 } from '../accounts/accounts.service';
-import { ensureCampaign, findCampaign, writeProduction, writeStaging, type CampaignRow } from './agents.repo';
+import {
+  countAppUsage,
+  ensureCampaign,
+  findCampaign,
+  writeProduction,
+  writeStaging,
+  type CampaignRow,
+} from './agents.repo';
 import {
   configContent,
   fillConfigTemplateVariables,
@@ -223,4 +230,9 @@ export function functionCatalogue(account: { smsEnabled: boolean }) {
       parameters: fn.parameters as unknown as Record<string, unknown>,
     };
   });
+}
+
+/** How many agents of an organization list each app, keyed `appId:version`. */
+export function appUsageByAgents(db: Db, organizationId: number): Promise<Map<string, number>> {
+  return countAppUsage(db, organizationId);
 }

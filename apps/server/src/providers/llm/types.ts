@@ -41,6 +41,8 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: FunctionParameters;
+  /** Things a caller might say that call for it; hosted models read the description, the Sandbox model these. */
+  examples?: readonly string[];
 }
 
 export interface ToolCall {

@@ -12,6 +12,9 @@ import type { CalendarProvider } from '../../providers/calendar/types';
 import type { SmsProvider } from '../../providers/sms/types';
 import type { ToolCall, ToolSpec } from '../../providers/llm/types';
 import { FactIndex } from '../../providers/llm/sandbox/retrieval';
+import type { AgentAppFunction } from '../../features/apps/apps.service';
+import type { SendOptions } from '../../features/apps/app-request';
+import { appToolSpecs, runAppFunction } from './app-functions';
 import { bookAppointment } from './booking';
 
 /** What a function call did: `message` is the sentence the model relays; the rest is data for it and the log. */
@@ -71,14 +74,25 @@ export interface ToolEnvironment {
   flagForPerson: (why: string) => Promise<void>;
   now: () => Date;
   logger: FastifyBaseLogger;
+  /** The app functions the agent's config enables, resolved against the organization's installs. */
+  apps?: readonly AgentAppFunction[];
+  /** How app requests leave the server. */
+  appRequests?: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs' | 'fetch'>;
 }
 
 function actionOf(config: AgentConfig, name: AgentFunctionName): AgentAction | undefined {
   return config.actions.find((action) => action.name === name);
 }
 
-/** The functions offered to the model: those the agent's actions enable, plus the ones always on. */
-export function toolSpecs(config: AgentConfig): ToolSpec[] {
+/**
+ * The functions offered to the model: those the agent's actions enable, the ones always on, and the enabled
+ * functions of its installed apps.
+ */
+export function toolSpecs(config: AgentConfig, apps: readonly AgentAppFunction[] = []): ToolSpec[] {
+  return [...builtInToolSpecs(config), ...appToolSpecs(apps)];
+}
+
+function builtInToolSpecs(config: AgentConfig): ToolSpec[] {
   const enabled = new Set(config.actions.map((action) => action.name));
   return agentFunctions
     .filter((definition) => definition.alwaysOn || enabled.has(definition.name))
@@ -111,7 +125,9 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 
 /** Runs one function call. Never throws: a failure is an outcome the model hears and the log keeps. */
 export async function runTool(env: ToolEnvironment, state: ToolState, call: ToolCall): Promise<ToolOutcome> {
-  const offered = new Set(toolSpecs(env.config).map((spec) => spec.name));
+  const app = env.apps?.find((tool) => tool.toolName === call.name);
+  if (app) return runAppFunction(env, app, call.arguments);
+  const offered = new Set(builtInToolSpecs(env.config).map((spec) => spec.name));
   if (!offered.has(call.name)) {
     return { ok: false, message: `The function ${call.name} is not available to this agent.` };
   }

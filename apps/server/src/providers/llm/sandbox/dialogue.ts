@@ -1,7 +1,8 @@
 import { formatIsoDate, formatIsoTime, speakDate, speakTime } from '@switchboard/core';
-import type { ConversationContext, ModelMessage, ToolCall } from '../types';
+import type { ConversationContext, ModelMessage, ToolCall, ToolSpec } from '../types';
+import { fillAppSlots, matchAppTool, nextAppStep } from './app-tasks';
 import { extract, extractPhone, nameFromAnswer, type Extracted } from './extract';
-import { classify, type Intent } from './intents';
+import { classify, intentThreshold, type Intent } from './intents';
 import { FactIndex } from './retrieval';
 import { contentStems, terms } from './text';
 
@@ -32,8 +33,16 @@ interface Frame {
   request: string;
 }
 
+/** A task of a function described at run time (an app function), with its parameters as slots. */
+interface AppFrame {
+  task: 'app';
+  tool: ToolSpec;
+  slots: Record<string, string>;
+  awaiting: string | null;
+}
+
 interface State {
-  frame: Frame | null;
+  frame: Frame | AppFrame | null;
   offeredMessage: boolean;
   pendingTransfer: string | null;
   collected: Set<string>;
@@ -44,6 +53,8 @@ export interface DialogueInput {
   messages: readonly ModelMessage[];
   /** Names of the functions offered to the model this turn. */
   tools: ReadonlySet<string>;
+  /** The offered functions that are not built in (app functions), with their descriptions and examples. */
+  appTools?: readonly ToolSpec[];
 }
 
 const taskTool: Record<Task, string> = {
@@ -72,7 +83,13 @@ export function decide(input: DialogueInput): Decision {
   for (const message of messages) {
     if (message.role === 'user') {
       toolResults.length = 0;
-      const step = onUser(state, message.content, { context, index, allowed, tools });
+      const step = onUser(state, message.content, {
+        context,
+        index,
+        allowed,
+        tools,
+        appTools: input.appTools ?? [],
+      });
       state = step.state;
       decision = step.decision;
     } else if (message.role === 'assistant') {
@@ -115,6 +132,7 @@ interface Env {
   index: FactIndex;
   allowed: ReadonlySet<Intent>;
   tools: ReadonlySet<string>;
+  appTools: readonly ToolSpec[];
 }
 
 function onUser(previous: State, text: string, env: Env): { state: State; decision: Decision } {
@@ -138,6 +156,19 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
     if (answer && answer.confidence >= classification.confidence) intent = 'question';
   }
   const collect = collectCalls(state, found, env);
+  // An app function the request is closer to than to any built-in task ("where is my order 1234?").
+  const appMatch = matchAppTool(text, env.appTools);
+  let appWanted =
+    appMatch !== null &&
+    appMatch.score >= intentThreshold &&
+    (!isTask(intent) || appMatch.score > classification.confidence) &&
+    intent !== 'end' &&
+    intent !== 'affirm' &&
+    intent !== 'deny';
+  if (appWanted && isQuestion(text)) {
+    const answer = env.index.best(text);
+    if (answer && appMatch && answer.confidence >= appMatch.score) appWanted = false;
+  }
 
   // A pending transfer confirmation: yes transfers, no drops it.
   if (state.pendingTransfer) {
@@ -162,6 +193,51 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
     if (intent === 'affirm') intent = 'message';
     else if (intent === 'deny')
       return { state, decision: withCalls({ kind: 'say', text: `Alright. ${anythingElse}` }, collect) };
+  }
+
+  if (state.frame?.task === 'app') {
+    const frame: AppFrame = { ...state.frame, slots: { ...state.frame.slots } };
+    if (intent === 'end') {
+      state.frame = null;
+      return { state, decision: endDecision(env.context, collect) };
+    }
+    const switching =
+      (isTask(intent) && classification.confidence > 0.55) ||
+      (appWanted && appMatch !== null && appMatch.tool.name !== frame.tool.name && appMatch.score > 0.55);
+    if (!switching) {
+      const filled = fillAppSlots(frame.tool, frame.slots, {
+        text,
+        found,
+        awaiting: frame.awaiting,
+        first: false,
+      });
+      state.frame = frame;
+      if (!filled && intent === 'deny') {
+        state.frame = null;
+        return { state, decision: withCalls({ kind: 'say', text: `No problem. ${anythingElse}` }, collect) };
+      }
+      if (!filled && intent === 'question') {
+        const answer = env.index.best(text);
+        const next = advanceApp(frame, env);
+        if (answer) {
+          const followUp = next.kind === 'say' ? ` ${next.text}` : '';
+          return {
+            state,
+            decision: withCalls({ kind: 'say', text: `${answer.fact.text}${followUp}` }, collect),
+          };
+        }
+        return { state, decision: withCalls(next, collect) };
+      }
+      return { state, decision: withCalls(advanceApp(frame, env), collect) };
+    }
+    state.frame = null;
+  }
+
+  if (appWanted && appMatch) {
+    const frame: AppFrame = { task: 'app', tool: appMatch.tool, slots: {}, awaiting: null };
+    fillAppSlots(frame.tool, frame.slots, { text, found, awaiting: null, first: true });
+    state.frame = frame;
+    return { state, decision: withCalls(advanceApp(frame, env), collect) };
   }
 
   // Inside a task: the answer fills the slot being asked for, unless the caller clearly changes the subject.
@@ -432,6 +508,16 @@ function advance(frame: Frame, env: Env): Decision {
   }
 }
 
+function advanceApp(frame: AppFrame, env: Env): Decision {
+  const step = nextAppStep(frame.tool, frame.slots, env.context);
+  if (step.kind === 'ask') {
+    frame.awaiting = step.slot;
+    return { kind: 'say', text: step.text };
+  }
+  frame.awaiting = null;
+  return { kind: 'call', calls: [{ name: frame.tool.name, arguments: step.arguments }] };
+}
+
 function joinOr(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
@@ -478,6 +564,10 @@ function afterTool(previous: State, call: ToolCall, content: Record<string, unkn
   if (call.name === 'transfer_call' && content.needsConfirmation === true) {
     state.pendingTransfer = typeof call.arguments.destination === 'string' ? call.arguments.destination : '';
     state.frame = null;
+    return state;
+  }
+  if (state.frame?.task === 'app') {
+    if (state.frame.tool.name === call.name) state.frame = null;
     return state;
   }
   if (state.frame && taskTool[state.frame.task] === call.name) {

@@ -199,3 +199,21 @@ export function classify(text: string, allowed: ReadonlySet<Intent>): Classifica
     ? { intent: best, confidence: bestScore, scores }
     : { intent: 'question', confidence: 1 - bestScore, scores };
 }
+
+/**
+ * How close an utterance is to a function described at run time (an app function): its best similarity to
+ * the function's examples and title, scored like the built-in task intents.
+ */
+export function similarityTo(text: string, examplesOf: readonly string[]): number {
+  const vector = vectorOf(features(text));
+  let best = 0;
+  for (const example of examplesOf) {
+    const exampleVector = vectorOf(features(example));
+    const similarity = 0.5 * cosine(vector, exampleVector) + 0.5 * coverage(vector, termGroups(example));
+    if (similarity > best) best = similarity;
+  }
+  return best;
+}
+
+/** The threshold a task intent must reach. */
+export const intentThreshold = threshold;

@@ -1,4 +1,5 @@
 import type { ConversationContext, LanguageModel, ModelEvent, ModelRequest } from '../types';
+import { isAgentFunctionName } from '@switchboard/core';
 import { decide, greeting } from './dialogue';
 
 const emptyContext: ConversationContext = {
@@ -35,7 +36,12 @@ export function createSandboxModel(): LanguageModel {
       const decision =
         request.messages.length === 0
           ? { kind: 'say' as const, text: greeting(context), calls: [] }
-          : decide({ context, messages: request.messages, tools });
+          : decide({
+              context,
+              messages: request.messages,
+              tools,
+              appTools: request.tools.filter((tool) => !isAgentFunctionName(tool.name)),
+            });
       const text = decision.text ?? '';
       // Stream word by word, as a hosted model would.
       for (const piece of text.match(/\S+\s*/g) ?? []) {
