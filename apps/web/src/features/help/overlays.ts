@@ -1,47 +1,35 @@
-import {
-  IconBook,
-  IconDeviceMobile,
-  IconDownload,
-  IconHelpCircle,
-  IconInfoSquareRounded,
-  IconLogin2,
-  IconMail,
-} from '@tabler/icons-react';
+import { IconDeviceMobile, IconDownload, IconLogin2 } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
 import { comingOverlay } from '../../app/overlays/coming-overlay';
 
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'help',
     title: 'Help',
     area: 'help',
-    icon: IconHelpCircle,
-    description: 'Answers to common questions, guides, and ways to reach our support team.',
-  }),
-  comingOverlay({
+    load: () => import('./help-overlay'),
+  },
+  {
     flag: 'docsPage',
     title: 'Documentation',
     area: 'help',
     size: 'xl',
-    icon: IconBook,
-    description: 'A page of the product documentation, to read without leaving what you are doing.',
-  }),
-  comingOverlay({
+    load: () => import('./docs-page-overlay'),
+  },
+  {
     flag: 'form',
     title: 'Contact support',
     area: 'help',
     kind: 'modal',
-    icon: IconMail,
-    description: 'Tell our support team what you need, and we will reply by email.',
-  }),
-  comingOverlay({
+    load: () => import('./support-form-overlay'),
+  },
+  {
     flag: 'info',
-    title: 'About Switchboard',
+    title: 'About',
     area: 'help',
     kind: 'modal',
-    icon: IconInfoSquareRounded,
-    description: 'The version of Switchboard you are using, with its terms and privacy policy.',
-  }),
+    load: () => import('./info-overlay'),
+  },
   comingOverlay({
     flag: 'install',
     title: 'Get the app',
