@@ -19,7 +19,9 @@ const profile: DomainProfileView = {
 };
 
 const clientAnswering = (status: number, body: unknown) => {
-  const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify(body), { status })));
+  const fetch = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status })),
+  );
   return { fetch, callApi: createApiClient({ fetch, storage: () => null }) };
 };
 
