@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkAccessibility } from './support/axe';
+import { checkAccessibility, checkRules } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startBuiltServer } from './support/built-server';
 import { latestCode as latestOutboxCode } from './support/outbox';
 
 // axe-core (WCAG 2.0/2.1 A and AA plus best practices) over the sign-in page and the signed-in
-// workspace; any serious or critical violation fails.
+// workspace; any serious or critical violation fails, and so does any finding of the page-structure rules below
+// (moderate in axe): one h1 per screen, one banner, landmarks told apart.
+const structureRules = ['page-has-heading-one', 'landmark-no-duplicate-banner', 'landmark-unique'];
+
+async function checkPage(page: Page): Promise<string[]> {
+  return [...(await checkAccessibility(page)), ...(await checkRules(page, structureRules))];
+}
 
 const email = 'acme@demo.switchboard.test';
 
@@ -40,7 +46,7 @@ describe('accessibility of the sign-in page', () => {
     const { context, page } = await newPage('light');
     await openSignIn(page);
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
-    expect(await checkAccessibility(page)).toEqual([]);
+    expect(await checkPage(page)).toEqual([]);
     await context.close();
   });
 
@@ -48,7 +54,7 @@ describe('accessibility of the sign-in page', () => {
     const { context, page } = await newPage('dark');
     await openSignIn(page);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
-    expect(await checkAccessibility(page)).toEqual([]);
+    expect(await checkPage(page)).toEqual([]);
     await context.close();
   });
 
@@ -58,7 +64,7 @@ describe('accessibility of the sign-in page', () => {
     await page.getByLabel('Email or phone').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Enter the 6-digit code').waitFor();
-    expect(await checkAccessibility(page)).toEqual([]);
+    expect(await checkPage(page)).toEqual([]);
     await context.close();
   });
 });
@@ -75,7 +81,7 @@ describe('accessibility of the signed-in workspace', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Enter the 6-digit code').waitFor();
     await page.keyboard.type(await latestCode(email));
-    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
     workspacePath = new URL(page.url()).pathname;
   });
   afterAll(async () => {
@@ -85,7 +91,7 @@ describe('accessibility of the signed-in workspace', () => {
   it('has no serious violations in the organization workspace', async () => {
     // Let the lists finish loading before judging them.
     await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
-    expect(await checkAccessibility(page)).toEqual([]);
+    expect(await checkPage(page)).toEqual([]);
   });
 
   it('has no serious violations with the members overlay open', async () => {
@@ -93,15 +99,22 @@ describe('accessibility of the signed-in workspace', () => {
     const panel = page.locator('[data-overlay-flag="members"]');
     await panel.waitFor();
     await panel.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
-    expect(await checkAccessibility(page)).toEqual([]);
+    expect(await checkPage(page)).toEqual([]);
+  });
+
+  it('keeps one banner with the create-agent drawer open', async () => {
+    await page.goto(`${server.url}${workspacePath}?createAgentAccount=true`);
+    await page.getByRole('dialog', { name: 'New agent account' }).waitFor();
+    expect(await checkRules(page, structureRules)).toEqual([]);
+    expect(await page.getByRole('banner').count()).toBe(1);
   });
 
   it('has no serious violations on the settings screen', async () => {
     await page.goto(`${server.url}${workspacePath}`);
-    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
-    expect(await checkAccessibility(page)).toEqual([]);
+    expect(await checkPage(page)).toEqual([]);
   });
 });

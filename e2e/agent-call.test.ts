@@ -32,7 +32,7 @@ async function signIn(context: BrowserContext): Promise<Page> {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Enter the 6-digit code').waitFor();
   await page.keyboard.type(await latestCode(server.url, 'acme@demo.switchboard.test'));
-  await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
   return page;
 }
 
@@ -78,7 +78,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ fakeMicrophone: wav.path });
   const { context, page } = await newSignedInPage();
   await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).click();
-  await page.getByRole('heading', { name: 'Acme Front Desk', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Acme Front Desk', level: 1 }).waitFor();
   agentPath = new URL(page.url()).pathname;
   await context.close();
 });

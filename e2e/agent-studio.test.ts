@@ -34,7 +34,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Enter the 6-digit code').waitFor();
   await page.keyboard.type(await latestCode(server.url, email));
-  await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
   orgPath = new URL(page.url()).pathname;
 });
 afterAll(async () => {
@@ -134,7 +134,7 @@ describe('the agent studio', () => {
   it('shows the new agent overview with its prompt, voice and state', async () => {
     await page.goto(`${server.url}${orgPath}`);
     await page.getByRole('cell', { name: business, exact: true }).click();
-    await page.getByRole('heading', { name: business, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: business, level: 1 }).waitFor();
     agentPath = new URL(page.url()).pathname;
     await page.getByRole('link', { name: 'Agent' }).click();
     await page.getByTestId('prompt-excerpt').waitFor();

@@ -71,7 +71,7 @@ describe('the web app', () => {
     await page.getByText('Enter the 6-digit code').waitFor();
     await saveScreenshot(page, 'sign-in-code');
     await page.keyboard.type(await codeFor('acme@demo.switchboard.test'));
-    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
     expect(page.url()).toMatch(/\/app\/org\/\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{43}$/);
     await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).waitFor();
@@ -106,7 +106,7 @@ describe('the web app', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/app/embed?authToken=${minted.authToken}&email=acme@demo.switchboard.test`);
-    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
     await page.goto(`${server.url}/app/embed?authToken=${minted.authToken}`);
     await page.getByRole('heading', { name: 'Could not authenticate with token' }).waitFor();
     await page.goto(`${server.url}/app/embed`);
@@ -137,7 +137,7 @@ describe('the web app', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Enter the 6-digit code').waitFor();
     await page.keyboard.type(await codeFor('owner@bakery.test'));
-    await page.getByRole('heading', { name: 'Bea Bakery', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Bea Bakery', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Bea Bakery Agent', exact: true }).waitFor();
     await context.close();
   });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await user.getByRole('button', { name: 'Continue' }).click();
   await user.getByText('Enter the 6-digit code').waitFor();
   await user.keyboard.type(await latestCode(server.url, 'agent1@demo.switchboard.test'));
-  await user.getByRole('heading', { name: 'Acme Front Desk', level: 2 }).waitFor();
+  await user.getByRole('heading', { name: 'Acme Front Desk', level: 1 }).waitFor();
 }, 120_000);
 afterAll(async () => {
   await browser.close();

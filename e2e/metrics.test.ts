@@ -24,7 +24,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Enter the 6-digit code').waitFor();
   await page.keyboard.type(await latestCode(server.url, email));
-  await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
 });
 afterAll(async () => {
   await browser.close();
@@ -44,7 +44,7 @@ const cardValue = (title: string) =>
 describe('dashboard and call logs', () => {
   it('shows the default metrics over the demo calls', async () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await cardValue('Calls Answered').waitFor();
     const { metrics } = await api<{ metrics: { title: string; value: number | null }[] }>(
       '/api/v2/metrics/values',
@@ -86,7 +86,7 @@ describe('dashboard and call logs', () => {
 
   it('chooses columns, filters, and downloads the CSV with those columns', async () => {
     await page.getByRole('link', { name: 'Call logs' }).click();
-    await page.getByRole('heading', { name: 'Call logs', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Call logs', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Call logs' }).getByRole('row').nth(5).waitFor();
     await saveScreenshot(page, 'call-logs');
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Enter the 6-digit code').waitFor();
   await page.keyboard.type(await latestCode('partner@demo.switchboard.test'));
-  await page.getByRole('heading', { name: 'Demo Partner', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Demo Partner', level: 1 }).waitFor();
 });
 afterAll(async () => {
   await browser.close();
@@ -35,11 +35,11 @@ describe('the workspace', () => {
   it('walks partner → reseller → organization → agent with breadcrumbs', async () => {
     await saveScreenshot(page, 'workspace-partner');
     await page.getByRole('cell', { name: 'Demo Reseller', exact: true }).click();
-    await page.getByRole('heading', { name: 'Demo Reseller', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Demo Reseller', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Acme Dental', exact: true }).click();
-    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).click();
-    await page.getByRole('heading', { name: 'Acme Front Desk', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Front Desk', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(
       /^\/app\/partner\/\d+\/reseller\/\d+\/org\/\d+\/agent\/\d+$/,
     );
@@ -50,7 +50,7 @@ describe('the workspace', () => {
     await saveScreenshot(page, 'workspace-agent');
 
     await page.getByRole('link', { name: 'Demo Reseller' }).click();
-    await page.getByRole('heading', { name: 'Demo Reseller', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Demo Reseller', level: 1 }).waitFor();
   });
 
   it('creates an organization from the reseller', async () => {
@@ -65,7 +65,7 @@ describe('the workspace', () => {
 
   it('invites a member to an organization, who gets an email', async () => {
     await page.getByRole('cell', { name: 'Acme Dental', exact: true }).click();
-    await page.getByRole('heading', { name: 'Acme Dental', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await saveScreenshot(page, 'settings');
@@ -84,7 +84,7 @@ describe('the workspace', () => {
     const base = new URL(page.url()).pathname.replace(/\/settings$/, '');
     const failures: string[] = [];
     await page.goto(`${server.url}${base}`);
-    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     for (const flag of overlayFlags) {
       // In-app navigation (the router follows popstate), as a link in the app would: no reload per flag.
       await page.evaluate((url) => {

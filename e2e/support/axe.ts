@@ -42,3 +42,24 @@ export async function checkAccessibility(
       return `${violation.id} [${violation.impact}] ${violation.help}: ${targets}${more}`;
     });
 }
+
+/**
+ * Runs only the named axe rules and returns their violations at any impact (moderate and minor included), as
+ * readable lines like `checkAccessibility`'s; an empty list is a pass.
+ */
+export async function checkRules(page: Page, ruleIds: string[]): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate((ids) => {
+    const { axe } = window as unknown as {
+      axe: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+    };
+    return axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'rule', values: ids } });
+  }, ruleIds);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} [${violation.impact ?? 'unknown'}] ${violation.help}: ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.map(String).join(' > '))
+        .join(', ')}`,
+  );
+}

@@ -17,7 +17,7 @@ export function SectionPlaceholder({
         <ThemeIcon size={48} radius="xl" variant="light">
           <SectionIcon size={24} stroke={1.7} />
         </ThemeIcon>
-        <Title order={2} fz="h4">
+        <Title order={1} fz="h4">
           {title}
         </Title>
         <Text c="dimmed" size="sm" maw={420}>

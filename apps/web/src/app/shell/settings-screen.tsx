@@ -41,7 +41,9 @@ export function SettingsScreen({ data }: { data: Data }) {
   const open = useOverlayLink();
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>Settings</Title>
+      <Title order={1} fz="h2">
+        Settings
+      </Title>
       <Card withBorder radius="md" p="lg">
         <Group mb="sm">
           <Avatar src={account.profileImage} size={56} radius="xl" color="brand">

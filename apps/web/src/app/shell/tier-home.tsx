@@ -30,7 +30,9 @@ export function TierHome({ account, basePath }: { account: Account; basePath: st
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Group gap="xs">
-            <Title order={2}>{account.displayName}</Title>
+            <Title order={1} fz="h2">
+              {account.displayName}
+            </Title>
             {account.vidaPremium && <Badge variant="light">Premium</Badge>}
             {!account.enabled && (
               <Badge variant="light" color="red">
@@ -62,7 +64,7 @@ export function TierHome({ account, basePath }: { account: Account; basePath: st
 
       {childType && (
         <Stack gap="sm">
-          <Title order={3} fz="h4">
+          <Title order={2} fz="h4">
             {listTitle[childType]}
           </Title>
           <AccountList parentId={account.id} childType={childType} basePath={basePath} />

@@ -13,7 +13,7 @@ export default function ContactsScreen({ account, basePath }: SectionProps) {
     <Stack gap="md">
       <Group justify="space-between">
         <Stack gap={0}>
-          <Title order={2} fz="h3">
+          <Title order={1} fz="h3">
             Contacts
           </Title>
           <Text size="sm" c="dimmed">

@@ -77,7 +77,9 @@ export function LogsScreen({ account }: SectionProps) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Title order={2}>Call logs</Title>
+          <Title order={1} fz="h2">
+            Call logs
+          </Title>
           <Text c="dimmed" size="sm">
             Every call and conversation of {account.displayName}, newest first.
           </Text>

@@ -76,7 +76,9 @@ export function DashboardScreen({ account }: SectionProps) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
-          <Title order={2}>Dashboard</Title>
+          <Title order={1} fz="h2">
+            Dashboard
+          </Title>
           <Text c="dimmed" size="sm">
             How {account.displayName}&apos;s agents are doing.
           </Text>

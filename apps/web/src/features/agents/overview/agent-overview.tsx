@@ -67,7 +67,9 @@ export function AgentOverview({ account }: SectionProps) {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={2}>{config.title || account.displayName}</Title>
+            <Title order={1} fz="h2">
+              {config.title || account.displayName}
+            </Title>
             <Badge
               variant="dot"
               size="lg"
@@ -148,7 +150,7 @@ export function AgentOverview({ account }: SectionProps) {
                   <ThemeIcon variant="light" size="md">
                     <IconBolt size={16} />
                   </ThemeIcon>
-                  <Title order={3} fz="md">
+                  <Title order={2} fz="md">
                     Actions
                   </Title>
                 </Group>
@@ -186,7 +188,7 @@ export function AgentOverview({ account }: SectionProps) {
                   <ThemeIcon variant="light" size="md">
                     <IconSparkles size={16} />
                   </ThemeIcon>
-                  <Title order={3} fz="md">
+                  <Title order={2} fz="md">
                     Voice and language
                   </Title>
                 </Group>
@@ -204,7 +206,7 @@ export function AgentOverview({ account }: SectionProps) {
                   <ThemeIcon variant="light" size="md">
                     <IconHistory size={16} />
                   </ThemeIcon>
-                  <Title order={3} fz="md">
+                  <Title order={2} fz="md">
                     Publishing
                   </Title>
                 </Group>
@@ -241,7 +243,7 @@ export function AgentOverview({ account }: SectionProps) {
                 <ThemeIcon variant="light" size="md">
                   <IconPhone size={16} />
                 </ThemeIcon>
-                <Title order={3} fz="md">
+                <Title order={2} fz="md">
                   Phone
                 </Title>
               </Group>
