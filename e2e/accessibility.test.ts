@@ -102,6 +102,18 @@ describe('accessibility of the signed-in workspace', () => {
     expect(await checkPage(page)).toEqual([]);
   });
 
+  it('gives every section screen one visible h1, its own title', async () => {
+    const titles = { inbox: 'Inbox', contacts: 'Contacts', logs: 'Call logs', dashboard: 'Dashboard' };
+    for (const [segment, title] of Object.entries(titles)) {
+      await page.goto(`${server.url}${workspacePath}/${segment}`);
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.first().waitFor();
+      expect(await heading.allInnerTexts()).toEqual([title]);
+      expect(await heading.isVisible()).toBe(true);
+      expect(await checkRules(page, structureRules)).toEqual([]);
+    }
+  });
+
   it('keeps one banner with the create-agent drawer open', async () => {
     await page.goto(`${server.url}${workspacePath}?createAgentAccount=true`);
     await page.getByRole('dialog', { name: 'New agent account' }).waitFor();

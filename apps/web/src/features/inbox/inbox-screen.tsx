@@ -11,6 +11,7 @@ import {
   Stack,
   Tabs,
   Text,
+  Title,
   Tooltip,
 } from '@mantine/core';
 import { endpoints, type RoomView } from '@switchboard/contract';
@@ -175,6 +176,9 @@ export default function InboxScreen({ account }: SectionProps) {
 
   return (
     <Stack gap="sm">
+      <Title order={1} fz="h3">
+        Inbox
+      </Title>
       {search.get('premium') === 'true' && (
         <Alert color="teal" variant="light" title="Premium is on">
           You can start conversations from this inbox.
