@@ -68,29 +68,32 @@ function BrandForm({ account, profile }: { account: AccountView; profile: BrandP
       // The page's own brand may be this one.
       queryClient.invalidateQueries({ queryKey: ['domain-profile'] }),
     ]);
-  const save = useApiMutation(endpoints.saveBrandProfile, { onSuccess: refresh });
+  // The form remounts on the saved copy, so the toast is shown here rather than in a per-call callback.
+  const save = useApiMutation(endpoints.saveBrandProfile, {
+    onSuccess: async (_body, input) => {
+      notify(input.body.image === null ? 'Logo removed' : 'White-label brand saved', { tone: 'success' });
+      await refresh();
+    },
+  });
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    save.mutate(
-      {
-        targetAccountId: account.id,
-        body: {
-          name: draft.name,
-          supportUrl: blankToNull(draft.supportUrl),
-          supportEmail: blankToNull(draft.supportEmail),
-          smsMessaging: draft.smsMessaging,
-          allowEmbeds: draft.allowEmbeds,
-          appScripts: draft.appScripts
-            .split('\n')
-            .map((line) => line.trim())
-            .filter(Boolean),
-          favorites: draft.favorites,
-        },
+    save.mutate({
+      targetAccountId: account.id,
+      body: {
+        name: draft.name,
+        supportUrl: blankToNull(draft.supportUrl),
+        supportEmail: blankToNull(draft.supportEmail),
+        smsMessaging: draft.smsMessaging,
+        allowEmbeds: draft.allowEmbeds,
+        appScripts: draft.appScripts
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        favorites: draft.favorites,
       },
-      { onSuccess: () => notify('White-label brand saved', { tone: 'success' }) },
-    );
+    });
   };
 
   const changeLogo = async (file: File | null) => {
@@ -110,10 +113,7 @@ function BrandForm({ account, profile }: { account: AccountView; profile: BrandP
   };
 
   const removeLogo = () =>
-    save.mutate(
-      { targetAccountId: account.id, body: { name: profile?.name ?? draft.name, image: null } },
-      { onSuccess: () => notify('Logo removed', { tone: 'success' }) },
-    );
+    save.mutate({ targetAccountId: account.id, body: { name: profile?.name ?? draft.name, image: null } });
 
   return (
     <form onSubmit={submit}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Blockquote, Divider, Grid, List, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Grid, List, NavLink, Stack, Text, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import type { OverlayProps } from '../../app/overlays/overlay-types';
 import { useOverlay } from '../../app/overlays/use-overlay';
@@ -28,9 +28,9 @@ function Block({ block, brand }: { block: DocsBlock; brand: string }) {
       );
     case 'tip':
       return (
-        <Blockquote color="brand" icon={<IconBulb size={18} />} iconSize={32} p="sm" mt="xs">
-          <Text size="sm">{withBrand(block.text, brand)}</Text>
-        </Blockquote>
+        <Alert variant="light" color="brand" icon={<IconBulb size={18} />} title="Tip" mt="xs">
+          {withBrand(block.text, brand)}
+        </Alert>
       );
   }
 }
