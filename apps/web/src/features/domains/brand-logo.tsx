@@ -14,7 +14,7 @@ interface BrandLogoProps {
  */
 export function BrandLogo({ size, ownMark }: BrandLogoProps) {
   const { profile, pending } = useBrand();
-  if (pending) return <Skeleton height={size} width={size * 5} radius="sm" aria-label="Loading" />;
+  if (pending) return <Skeleton height={size} width={size * 5} radius="sm" aria-hidden="true" />;
   return (
     <Group gap={10} wrap="nowrap">
       {profile.details.image ? (
