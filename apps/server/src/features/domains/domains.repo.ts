@@ -19,17 +19,31 @@ export async function listDomainRows(db: Db, accountId: number): Promise<DomainR
     .orderBy(desc(domains.isDefault), asc(domains.domain));
 }
 
-/** Inserts the domain, or answers null when any account has it already (the primary key decides, race-free). */
+/**
+ * Inserts the domain, or answers null when any account has it already (the primary key decides, race-free). A
+ * default one takes the default from the account's other domains in the same transaction.
+ */
 export async function insertDomainRow(
   db: Db,
   values: { domain: string; accountId: number; isDefault: boolean },
 ): Promise<DomainRow | null> {
   return db.transaction(async (tx) => {
-    if (values.isDefault) {
-      await tx.update(domains).set({ isDefault: false }).where(eq(domains.accountId, values.accountId));
-    }
-    const [row] = await tx.insert(domains).values(values).onConflictDoNothing().returning();
-    return row ?? null;
+    const [row] = await tx
+      .insert(domains)
+      .values({ ...values, isDefault: false })
+      .onConflictDoNothing({ target: domains.domain })
+      .returning();
+    if (!row || !values.isDefault) return row ?? null;
+    await tx
+      .update(domains)
+      .set({ isDefault: false })
+      .where(and(eq(domains.accountId, values.accountId), ne(domains.domain, row.domain)));
+    const [marked] = await tx
+      .update(domains)
+      .set({ isDefault: true })
+      .where(eq(domains.domain, row.domain))
+      .returning();
+    return marked ?? row;
   });
 }
 

@@ -49,6 +49,11 @@ export function readDomainName(text: string, field = 'body.domain'): string {
   return result.domain;
 }
 
+function isUniqueViolation(error: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
 function ownHostOf(publicUrl: string): string | null {
   try {
     return hostOfRequest(new URL(publicUrl).host);
@@ -138,11 +143,20 @@ export async function addDomain(
     throw new AppError('CONFLICT', `${domain} is this service's own address and cannot be added`);
   }
   const first = (await listDomainRows(deps.db, account.id)).length === 0;
-  const row = await insertDomainRow(deps.db, {
-    domain,
-    accountId: account.id,
-    isDefault: first || input.isDefault === true,
-  });
+  let row: DomainRow | null;
+  try {
+    row = await insertDomainRow(deps.db, {
+      domain,
+      accountId: account.id,
+      isDefault: first || input.isDefault === true,
+    });
+  } catch (error) {
+    // Two defaults at once: the one-default-per-account index refuses the second of two racing adds.
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', "This account's domains changed at the same moment; try again");
+    }
+    throw error;
+  }
   if (!row) {
     const existing = await findDomainRow(deps.db, domain);
     throw new AppError(

@@ -123,6 +123,15 @@ describe('custom domains', () => {
     const again = await call('POST', '/api/v2/domain', 'acme', { domain: 'voice.acme.example' });
     expect(again.statusCode).toBe(409);
     expect(again.json<Body>().message).toBe('You already added voice.acme.example');
+    const takenAsDefault = await call('POST', '/api/v2/domain', 'acme', {
+      domain: 'demo-reseller.localhost',
+      isDefault: true,
+    });
+    expect(takenAsDefault.statusCode).toBe(409);
+    const stillDefault = (await call('GET', '/api/v2/domains', 'acme')).json<Body>().domains;
+    expect(stillDefault.filter((d) => d.isDefault).map((d) => d.domain)).toEqual([
+      'xn--bcher-kva.acme.example',
+    ]);
     const own = await call('POST', '/api/v2/domain', 'acme', { domain: new URL(t.config.publicUrl).host });
     expect(own.statusCode).toBe(400); // the public URL carries a port, which a domain never has
   });

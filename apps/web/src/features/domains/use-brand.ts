@@ -1,7 +1,7 @@
 import type { DomainProfileView } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { readMobileFlags } from '../../lib/mobile-flags';
+import { storedMobileFlags } from '../../lib/mobile-flags';
 import { fetchDomainProfile, ownBrandProfile, readCachedProfile, writeCachedProfile } from './domain-profile';
 
 function browserStorage(): Storage | null {
@@ -14,7 +14,7 @@ function browserStorage(): Storage | null {
 
 function genericBrand(): boolean {
   try {
-    return readMobileFlags(new URLSearchParams(), window.localStorage).genericBrand;
+    return storedMobileFlags(window.localStorage).genericBrand;
   } catch {
     return false;
   }
