@@ -147,6 +147,19 @@ describe('domains and white label', () => {
     await page.getByLabel('Support email').fill('care@northwind.test');
     await page.getByRole('button', { name: 'Save brand' }).click();
     await page.getByText('White-label brand saved').waitFor();
+    // A 16×16 indigo square as the logo, through the form's file picker.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPw8LtIEmIY1TCqYfhqAABSO2cQQ2P8wAAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await page.getByText('Logo saved').waitFor();
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Logo' }).getAttribute('src'))
+      .toMatch(/^\/api\/v2\/domainProfile\/logo\//);
     await saveScreenshot(page, 'settings-domains-brand');
   });
 
@@ -166,6 +179,8 @@ describe('domains and white label', () => {
 
     await signIn(brandPage, brandUrl, reseller, 'Demo Reseller');
     await brandPage.getByRole('banner').getByText('Northwind Voice').waitFor();
+    const logo = brandPage.getByRole('banner').locator('img');
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(16);
     await saveScreenshot(brandPage, 'white-label-workspace');
     const [popup] = await Promise.all([
       branded.waitForEvent('page'),
