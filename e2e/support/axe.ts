@@ -9,12 +9,13 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**
- * Runs axe-core in the page and returns its serious and critical violations as readable lines
+ * Runs axe-core in the page and returns its serious and critical violations (moderate ones too with
+ * `minImpact: 'moderate'`) as readable lines
  * (rule id, impact, help and the first three offending selectors); an empty list is a pass.
  */
 export async function checkAccessibility(
   page: Page,
-  options: { include?: string; disableRules?: string[] } = {},
+  options: { include?: string; disableRules?: string[]; minImpact?: 'moderate' | 'serious' } = {},
 ): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const runOptions: RunOptions = {
@@ -32,7 +33,12 @@ export async function checkAccessibility(
     [options.include ?? null, runOptions] as const,
   );
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) =>
+      (options.minImpact === 'moderate'
+        ? ['moderate', 'serious', 'critical']
+        : ['serious', 'critical']
+      ).includes(violation.impact ?? ''),
+    )
     .map((violation) => {
       const targets = violation.nodes
         .slice(0, 3)

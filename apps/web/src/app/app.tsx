@@ -33,8 +33,16 @@ export function App() {
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <NavigationProgress size={3} aria-label="Page loading" />
-          <Notifications autoClose={toastSettings.autoClose} limit={toastSettings.limit} />
+          {/* The progress bar and toasts are fixed on screen; kept in a named region so no content sits outside
+              the page's landmarks. */}
+          <div role="region" aria-label="Page status">
+            <NavigationProgress size={3} aria-label="Page loading" withinPortal={false} />
+            <Notifications
+              autoClose={toastSettings.autoClose}
+              limit={toastSettings.limit}
+              withinPortal={false}
+            />
+          </div>
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>

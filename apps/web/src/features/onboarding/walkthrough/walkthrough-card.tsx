@@ -114,7 +114,7 @@ function Checklist({ owner, account, agentAccountId }: WalkthroughProps & { owne
     <Card p="lg" data-testid="walkthrough">
       <Group justify="space-between" mb="md" align="flex-start">
         <div>
-          <Title order={3} fz="md">
+          <Title order={2} fz="md">
             Get your agent on the phone
           </Title>
           <Text size="sm" c="dimmed">
