@@ -10,6 +10,16 @@ import { useBrand } from '../domains/use-brand';
 
 type Field = 'subject' | 'message';
 
+const credentialParams = ['token', 'adminToken', 'authToken', 'oneTimeToken'];
+
+/** Where the person was, for support to look at: the path and query without any credential. */
+export function pageForSupport(pathname: string, search: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of credentialParams) query.delete(name);
+  const text = query.toString();
+  return `${pathname}${text ? `?${text}` : ''}`.slice(0, 500);
+}
+
 /** The first problem of each field, in the words the server would use. */
 function fieldErrors(values: Record<Field, string>): Partial<Record<Field, string>> {
   const parsed = supportRequestInputSchema.safeParse(values);
@@ -36,7 +46,13 @@ export default function SupportFormOverlay({ close }: OverlayProps) {
     setShown(true);
     if (Object.keys(fieldErrors(values)).length > 0) return;
     send.mutate(
-      { body: { ...values, host: window.location.host, page: `${location.pathname}${location.search}` } },
+      {
+        body: {
+          ...values,
+          host: window.location.host,
+          page: pageForSupport(location.pathname, location.search),
+        },
+      },
       { onSuccess: () => notify('Message sent to support', { tone: 'success' }) },
     );
   };
