@@ -1,14 +1,12 @@
-import { IconPlugConnected } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+/** Apps and integrations: the catalogue, custom apps and their credentials (`integrations=<appId>` opens one). */
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'integrations',
-    title: 'Integrations',
+    title: 'Apps and integrations',
     area: 'apps',
     size: 'lg',
-    icon: IconPlugConnected,
-    description: 'Connect the calendars, CRMs and other apps your agents can use during a conversation.',
-  }),
+    load: async () => ({ default: (await import('./integrations-overlay')).IntegrationsOverlay }),
+  },
 ];

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsMaximize, IconBulb } from '@tabler/icons-react';
 import { reviewAgentConfig } from '../studio/agent-review';
 import { ActionsSection } from './actions-section';
+import { AppsSection } from './apps-section';
 import type { PanelProps } from './panel-props';
 import { SuggestionsModal } from './suggestions-modal';
 
@@ -62,6 +63,8 @@ export function PromptPanel({ config, edit, promptError }: PanelProps & { prompt
       </Card>
 
       <ActionsSection config={config} edit={edit} />
+
+      <AppsSection config={config} edit={edit} />
 
       <Card p="lg">
         <Stack gap="sm">
