@@ -65,8 +65,12 @@ describe('apps', () => {
 
   it('creates a custom app for the organization’s own system', async () => {
     await overlay().getByRole('button', { name: 'Custom app' }).click();
-    await overlay().getByRole('textbox', { name: /^App name/ }).fill('Order desk');
-    await overlay().getByRole('textbox', { name: /^Function/ }).fill('Order status');
+    await overlay()
+      .getByRole('textbox', { name: /^App name/ })
+      .fill('Order desk');
+    await overlay()
+      .getByRole('textbox', { name: /^Function/ })
+      .fill('Order status');
     await overlay().getByLabel('Method', { exact: true }).click();
     await page.getByRole('option', { name: 'GET' }).click();
     await overlay()
