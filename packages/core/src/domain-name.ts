@@ -56,10 +56,7 @@ export function normalizeDomainName(input: string): DomainNameResult {
  * Null when the text is not a host name (an IP address or garbage).
  */
 export function hostOfRequest(host: string): string | null {
-  const text = host
-    .trim()
-    .toLowerCase()
-    .replace(/:\d+$/, '');
+  const text = host.trim().toLowerCase().replace(/:\d+$/, '');
   const result = normalizeDomainName(text);
   return result.ok ? result.domain : null;
 }

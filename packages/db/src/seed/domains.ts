@@ -42,5 +42,7 @@ export const domainsSeed: SeedStep = {
       .values({ domain: demoWhiteLabel.domain, accountId: reseller.id, isDefault: true })
       .onConflictDoNothing();
   },
-  signInHelp: [`White-label demo: the demo reseller's brand is served at http://${demoWhiteLabel.domain}:<port>`],
+  signInHelp: [
+    `White-label demo: the demo reseller's brand is served at http://${demoWhiteLabel.domain}:<port>`,
+  ],
 };

@@ -7,4 +7,9 @@ import type { SeedStep } from './steps-type';
 export type { SeedStep } from './steps-type';
 
 /** Demo data steps in dependency order; each area adds its own step file and one line here. */
-export const demoSeedSteps: readonly SeedStep[] = [accountsSeed, agentsSeed, conversationLogsSeed, domainsSeed];
+export const demoSeedSteps: readonly SeedStep[] = [
+  accountsSeed,
+  agentsSeed,
+  conversationLogsSeed,
+  domainsSeed,
+];
