@@ -65,6 +65,10 @@ export const theme = createTheme({
     },
     // Mantine's close button is an icon without a name of its own.
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine renders a modal's or drawer's header as <header>: a second banner landmark beside the page's own
+    // while it is open. Inside a dialog it is just the dialog's title bar.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     Notification: { defaultProps: { radius: 'md', withBorder: true } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
   },

@@ -38,46 +38,31 @@ export function OverlayFrame({ definition, Panel, value, opened, onClose, onExit
     </OverlayErrorBoundary>
   );
 
-  // Mantine renders the drawer and modal headers as <header>, a second banner landmark beside the page's own
-  // while an overlay is open; the compound parts let the header be a plain element inside the dialog.
   if (definition.kind === 'modal') {
     return (
-      <Modal.Root
+      <Modal
         opened={opened}
         onClose={onClose}
         onExitTransitionEnd={onExited}
+        title={definition.title}
         size={size === 'full' ? undefined : size}
         fullScreen={size === 'full'}
       >
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header component="div">
-            <Modal.Title>{definition.title}</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Modal.Header>
-          <Modal.Body>{body}</Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+        {body}
+      </Modal>
     );
   }
   return (
-    <Drawer.Root
+    <Drawer
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onExited}
+      title={definition.title}
       position="right"
       size={drawerSize}
+      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Drawer.Overlay />
-      <Drawer.Content>
-        <Drawer.Header component="div">
-          <Drawer.Title fw={600} fz="lg">
-            {definition.title}
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label="Close" />
-        </Drawer.Header>
-        <Drawer.Body>{body}</Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+      {body}
+    </Drawer>
   );
 }
