@@ -38,11 +38,11 @@ export const domainsFeature: Feature = {
       addDomain: ({ body, ctx }) => addDomain(deps, signedIn(ctx.actor), ctx.accountId, body),
       deleteDomain: ({ query, ctx }) => deleteDomain(deps, signedIn(ctx.actor), query.domain),
       setDefaultDomain: ({ body, ctx }) => setDefaultDomain(deps, signedIn(ctx.actor), body.domain),
-      getDomainProfile: async ({ query, ctx }) => {
-        // Brands change rarely; a short shared cache keeps every page load from asking again.
-        ctx.reply.header('cache-control', 'public, max-age=60');
-        return { success: true, profile: await getDomainProfile(deps, query) };
-      },
+      // Not cached by HTTP: an edited brand shows on the next load; the browser keeps its own copy per host.
+      getDomainProfile: async ({ query }) => ({
+        success: true,
+        profile: await getDomainProfile(deps, query),
+      }),
       getBrandProfile: ({ ctx }) => getBrandProfile(deps, signedIn(ctx.actor), ctx.accountId),
       saveBrandProfile: ({ body, ctx }) => saveBrandProfile(deps, signedIn(ctx.actor), ctx.accountId, body),
       uploadBrandLogo: ({ ctx }) => uploadBrandLogo(deps, signedIn(ctx.actor), ctx.accountId, ctx.request),
