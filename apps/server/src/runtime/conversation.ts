@@ -69,6 +69,8 @@ export class Conversation {
   readonly toolLog: { call: ToolCall; outcome: ToolOutcome; atMs: number }[] = [];
   private readonly startedAt: number;
   private pendingSpeech: string | null = null;
+  /** A line said to end the conversation (a silence timeout): it ends once the line is delivered. */
+  private endAfterSpeech: EndReason | null = null;
   private endReason: EndReason | null = null;
 
   constructor(private readonly options: ConversationOptions) {
@@ -138,10 +140,27 @@ export class Conversation {
     if (this.turn.id === turnId) this.turn = null;
   }
 
+  /**
+   * Says a fixed line while listening (a check-in after the caller went silent); with `endAfter` the
+   * conversation ends with that reason once the line is delivered. False when the agent is busy or it ended.
+   */
+  sayLine(text: string, options: { endAfter?: EndReason } = {}): boolean {
+    if (this.current !== 'listening' || this.turn || this.pendingSpeech !== null) return false;
+    const turnId = this.nextTurnId();
+    this.setState('speaking');
+    this.options.events.delta(turnId, text);
+    this.history.push({ role: 'assistant', content: text });
+    this.pendingSpeech = turnId;
+    this.endAfterSpeech = options.endAfter ?? null;
+    this.options.events.reply(turnId, text);
+    return true;
+  }
+
   /** The caller started talking over the agent: stop thinking or speaking now. */
   async bargeIn(): Promise<void> {
     const turn = this.turn;
     this.pendingSpeech = null;
+    this.endAfterSpeech = null;
     if (!turn) {
       if (this.current === 'speaking' || this.current === 'greeting') this.setState('listening');
       return;
@@ -156,6 +175,10 @@ export class Conversation {
   delivered(turnId: string): void {
     if (this.pendingSpeech !== turnId) return;
     this.pendingSpeech = null;
+    if (this.endAfterSpeech) {
+      this.finish(this.endAfterSpeech, this.options.state.transfer);
+      return;
+    }
     const end = this.options.state.endRequested;
     if (end) {
       this.finish(end.reason, this.options.state.transfer);

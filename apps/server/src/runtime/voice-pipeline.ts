@@ -56,6 +56,10 @@ export class VoicePipeline {
   private deliveryTimer: NodeJS.Timeout | null = null;
   private pending: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Fires when the caller has been silent for callerResponseTimeout seconds while the agent listens. */
+  private silenceTimer: NodeJS.Timeout | null = null;
+  /** Check-ins said since the caller last spoke. */
+  private checkIns = 0;
 
   constructor(private readonly options: VoicePipelineOptions) {
     this.answeredAt = this.now();
@@ -95,6 +99,8 @@ export class VoicePipeline {
 
   /** The caller speaks: if the agent is thinking or talking, that is a barge-in. */
   private callerStarted(): void {
+    this.clearSilenceTimer();
+    this.checkIns = 0;
     const state = this.options.session.conversation.state;
     if (state === 'speaking' || state === 'thinking' || state === 'greeting' || this.turn) {
       this.stopSpeaking();
@@ -115,7 +121,11 @@ export class VoicePipeline {
     const transcript = await stream.finish();
     session.usage['stt-seconds'] = (session.usage['stt-seconds'] ?? 0) + transcript.audioSeconds;
     const text = transcript.text.trim();
-    if (text === '') return;
+    if (text === '') {
+      // Noise, not words: still waiting for the caller.
+      this.armSilenceTimer();
+      return;
+    }
     // The turn's latency runs from the end of the caller's speech, minus nothing: STT time is part of it.
     this.endOfUtteranceAt = endOfUtterance;
     this.options.output.userText(text, true);
@@ -244,6 +254,36 @@ export class VoicePipeline {
     this.deliveryTimer = null;
     this.turn = null;
     this.options.session.conversation.delivered(turn.turnId);
+    this.armSilenceTimer();
+  }
+
+  /**
+   * Starts counting the caller's silence once the agent listens. After callerResponseTimeout seconds the agent
+   * checks in ("Are you still there?"); after callerResponseTimeoutHangupCounter check-ins without an answer it
+   * says goodbye and the call ends with reason `timeout`.
+   */
+  private armSilenceTimer(): void {
+    this.clearSilenceTimer();
+    const { conversation, config } = this.options.session;
+    if (this.closed || conversation.state !== 'listening') return;
+    this.silenceTimer = setTimeout(() => {
+      this.silenceTimer = null;
+      if (this.closed || conversation.state !== 'listening') return;
+      if (this.checkIns >= config.callerResponseTimeoutHangupCounter) {
+        conversation.sayLine("I haven't heard from you, so I'll end the call now. Goodbye!", {
+          endAfter: 'timeout',
+        });
+        return;
+      }
+      this.checkIns += 1;
+      conversation.sayLine('Are you still there?');
+    }, config.callerResponseTimeout * 1000);
+    this.silenceTimer.unref();
+  }
+
+  private clearSilenceTimer(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = null;
   }
 
   private stopSpeaking(): void {
@@ -257,6 +297,7 @@ export class VoicePipeline {
 
   close(): void {
     this.closed = true;
+    this.clearSilenceTimer();
     this.stopSpeaking();
   }
 }
