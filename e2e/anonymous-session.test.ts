@@ -61,6 +61,25 @@ describe('the anonymous session', () => {
     await context.close();
   });
 
+  it("says 'Error fetching temp user session' when none can be allocated, and signs nobody up", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.route('**/api/v1/allocateTempUserSession', (route) =>
+      route.fulfill({ status: 503, json: { success: false, code: 'UNAVAILABLE', message: 'down' } }),
+    );
+    let signups = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/signup/email')) signups += 1;
+    });
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Work email').fill('nobody@anon-bakery.test');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Error fetching temp user session').waitFor();
+    expect(signups).toBe(0);
+    await context.close();
+  });
+
   it('is kept while the server knows it, and removed with a reload once it does not', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();

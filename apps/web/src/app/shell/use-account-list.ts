@@ -36,7 +36,11 @@ export function useAccountList(parentId: number, childType: Exclude<AccountType,
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   useEffect(() => {
     // A page that failed stops the chain; the list shows the error instead of retrying forever.
-    if (loadsAll && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+    // Several lists share the query (the table, the favourites); without cancelRefetch a second caller would
+    // restart the page the first one already asked for.
+    if (loadsAll && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) {
+      void fetchNextPage({ cancelRefetch: false });
+    }
   }, [loadsAll, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const accounts = query.data?.pages.flatMap((page) => page.accounts) ?? [];
   const total = query.data?.pages[0]?.totalAccounts ?? 0;

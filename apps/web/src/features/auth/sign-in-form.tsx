@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-error';
 import { isMobileApp } from '../../lib/mobile-flags';
 import { sendAuthenticated, unableToAuthenticateError } from '../../lib/native-bridge';
 import { storeSession } from '../../lib/session';
-import { forgetTempSession, withTempSession } from '../../lib/temp-session';
+import { forgetTempSession, tempSessionError, withTempSession } from '../../lib/temp-session';
 
 type Step =
   | { kind: 'identify' }
@@ -52,7 +52,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     try {
       await task();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.');
+      // Spec §8: a failed allocation of the anonymous session reads 'Error fetching temp user session'.
+      const known =
+        failure instanceof ApiError || (failure instanceof Error && failure.message === tempSessionError);
+      setError(known ? failure.message : 'Something went wrong. Try again.');
     } finally {
       setBusy(false);
     }
