@@ -63,6 +63,33 @@ async function writableOrganization(deps: AppsDeps, actor: Actor, accountId: num
   return organizationId;
 }
 
+type CredentialProperty =
+  AppDefinition['dependencies']['providers']['auth'][string]['parameters']['properties'][string];
+
+/** The credential tree with each property replaced by `change(key, property)`. */
+function mapCredentials(
+  definition: AppDefinition,
+  change: (key: string, property: CredentialProperty) => CredentialProperty,
+): AppDefinition['dependencies']['providers']['auth'] {
+  return Object.fromEntries(
+    Object.entries(definition.dependencies.providers.auth).map(([name, provider]) => [
+      name,
+      {
+        ...provider,
+        parameters: {
+          ...provider.parameters,
+          properties: Object.fromEntries(
+            Object.entries(provider.parameters.properties).map(([key, property]) => [
+              key,
+              change(key, property),
+            ]),
+          ),
+        },
+      },
+    ]),
+  );
+}
+
 function credentialKeys(definition: AppDefinition) {
   return Object.values(definition.dependencies.providers.auth).flatMap((provider) =>
     Object.entries(provider.parameters.properties).map(([key, property]) => ({ key, property })),
@@ -81,23 +108,10 @@ function present(
   options: { builtIn: boolean; install: InstallRow | null; usedByAgents: number },
 ): AppView {
   const appData = options.install?.appData ?? {};
-  const auth = Object.fromEntries(
-    Object.entries(definition.dependencies.providers.auth).map(([name, provider]) => [
-      name,
-      {
-        ...provider,
-        parameters: {
-          ...provider.parameters,
-          properties: Object.fromEntries(
-            Object.entries(provider.parameters.properties).map(([key, property]) => {
-              const stored = appData[key] ?? '';
-              return [key, { ...property, value: property.secret ? '' : stored, configured: stored !== '' }];
-            }),
-          ),
-        },
-      },
-    ]),
-  );
+  const auth = mapCredentials(definition, (key, property) => {
+    const stored = appData[key] ?? '';
+    return { ...property, value: property.secret ? '' : stored, configured: stored !== '' };
+  });
   return {
     ...definition,
     dependencies: { providers: { auth } },
@@ -374,23 +388,10 @@ export async function uninstallApp(
 
 /** Credential values never live in a stored definition. */
 function stripValues(definition: AppDefinition): Record<string, unknown> {
-  const auth = Object.fromEntries(
-    Object.entries(definition.dependencies.providers.auth).map(([name, provider]) => [
-      name,
-      {
-        ...provider,
-        parameters: {
-          ...provider.parameters,
-          properties: Object.fromEntries(
-            Object.entries(provider.parameters.properties).map(([key, property]) => {
-              const { configured: _configured, ...rest } = property;
-              return [key, { ...rest, value: '' }];
-            }),
-          ),
-        },
-      },
-    ]),
-  );
+  const auth = mapCredentials(definition, (_key, property) => {
+    const { configured: _configured, ...rest } = property;
+    return { ...rest, value: '' };
+  });
   return { ...definition, dependencies: { providers: { auth } } };
 }
 
