@@ -13,7 +13,7 @@ import { openRoom } from '../features/inbox/inbox.service';
 import { createOpenAiModel } from '../providers/llm/openai-model';
 import type { ModelEvent } from '../providers/llm/types';
 import { instantSpeechProviders } from '../providers/speech-config';
-import { accountId, loggedConversation, openSession } from './session-client.test-support';
+import { accountId, loggedConversation, openSession, utteranceFrames } from './session-client.test-support';
 
 describe('agent runtime on the Sandbox model', () => {
   let t: TestApp;
@@ -103,24 +103,7 @@ describe('agent runtime on the Sandbox model', () => {
     const ready = await session.next('ready');
     expect(ready.voice.available).toBe(true);
     await session.next('audio-end'); // the greeting was spoken
-    // Half a second of room noise, 1 s of "speech" (a loud tone), 2 s of room noise, in 20 ms frames as the
-    // browser sends them.
-    let seed = 7;
-    const noise = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return (seed / 2147483648 - 0.5) * 60;
-    };
-    const frame = (loud: boolean, index: number) => {
-      const pcm = new Int16Array(320);
-      for (let i = 0; i < pcm.length; i++) {
-        const tone = loud ? 8000 * Math.sin(((index * 320 + i) * 2 * Math.PI * 220) / 16000) : 0;
-        pcm[i] = Math.round(tone + noise());
-      }
-      return Buffer.from(pcm.buffer);
-    };
-    for (let i = 0; i < 25; i++) session.socket.send(frame(false, i));
-    for (let i = 0; i < 50; i++) session.socket.send(frame(true, i));
-    for (let i = 0; i < 100; i++) session.socket.send(frame(false, i));
+    for (const frame of utteranceFrames()) session.socket.send(frame);
     const heard = await session.next('user-text', (m) => m.final);
     expect(heard.text).toBe('What are your opening hours?');
     const answer = await session.next('agent-text', (m) => m.text.includes('Monday'));

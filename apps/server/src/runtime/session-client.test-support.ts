@@ -87,3 +87,28 @@ export async function openSession(t: TestApp, token: string) {
     send: (message: unknown) => socket.send(JSON.stringify(message)),
   };
 }
+
+/**
+ * One utterance as the browser sends it, in 20 ms frames of 16 kHz PCM: half a second of room noise, 1 s of
+ * "speech" (a loud tone the energy detector hears), 2 s of room noise.
+ */
+export function utteranceFrames(): Buffer[] {
+  let seed = 7;
+  const noise = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return (seed / 2147483648 - 0.5) * 60;
+  };
+  const frame = (loud: boolean, index: number) => {
+    const pcm = new Int16Array(320);
+    for (let i = 0; i < pcm.length; i++) {
+      const tone = loud ? 8000 * Math.sin(((index * 320 + i) * 2 * Math.PI * 220) / 16000) : 0;
+      pcm[i] = Math.round(tone + noise());
+    }
+    return Buffer.from(pcm.buffer);
+  };
+  return [
+    ...Array.from({ length: 25 }, (_, i) => frame(false, i)),
+    ...Array.from({ length: 50 }, (_, i) => frame(true, i)),
+    ...Array.from({ length: 100 }, (_, i) => frame(false, i)),
+  ];
+}

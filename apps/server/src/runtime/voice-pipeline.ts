@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SpeechStream } from '../providers/stt/types';
 import type { VadEvent, VoiceActivityDetector } from '../providers/vad/types';
 import type { AgentSession, SpeechProviders } from './agent-runtime';
 import { resample } from './audio/resample';
@@ -47,6 +48,19 @@ interface SpokenTurn {
 
 const sentenceEnd = /([.!?]+["')\]]?)\s+/;
 
+interface Hearing {
+  /**
+   * listening: the agent was not talking; barged: the speech interrupted the agent; held: it cannot interrupt
+   * (the agent had just started), answered after the turn; words: it interrupts once it has enough words.
+   */
+  mode: 'listening' | 'barged' | 'held' | 'words';
+  stream: SpeechStream | null;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /\w/.test(word)).length;
+}
+
 export class VoicePipeline {
   private vad: VoiceActivityDetector | null = null;
   private turn: SpokenTurn | null = null;
@@ -60,6 +74,10 @@ export class VoicePipeline {
   private silenceTimer: NodeJS.Timeout | null = null;
   /** Check-ins said since the caller last spoke. */
   private checkIns = 0;
+  /** The utterance being heard since the VAD's speech-start, and what it may do to the agent's turn. */
+  private hearing: Hearing | null = null;
+  /** What the caller said while the agent could not be interrupted, answered after its turn. */
+  private heldText: string | null = null;
 
   constructor(private readonly options: VoicePipelineOptions) {
     this.answeredAt = this.now();
@@ -81,7 +99,13 @@ export class VoicePipeline {
     if (this.closed || !this.vad) return;
     const vad = this.vad;
     this.pending = this.pending
-      .then(async () => this.handleVad(await vad.push(pcm)))
+      .then(async () => {
+        // An utterance already being recognised gets this audio too (a speech-start in this push includes it).
+        const hearing = this.hearing;
+        const events = await vad.push(pcm);
+        hearing?.stream?.write(pcm);
+        await this.handleVad(events);
+      })
       .catch((error: unknown) => this.options.logger.error({ err: error }, 'voice input failed'));
   }
 
@@ -92,32 +116,90 @@ export class VoicePipeline {
 
   private async handleVad(events: VadEvent[]): Promise<void> {
     for (const event of events) {
-      if (event.type === 'speech-start') this.callerStarted();
+      if (event.type === 'speech-start') this.callerStarted(event.audio);
       else if (event.type === 'speech-end') await this.utterance(event.audio);
+      else this.dropHearing();
     }
   }
 
-  /** The caller speaks: if the agent is thinking or talking, that is a barge-in. */
-  private callerStarted(): void {
+  /** How long the agent's current turn has been audible, ms (null when nothing of it has played yet). */
+  private agentAudibleMs(): number | null {
+    const firstAudioAt = this.turn?.firstAudioAt ?? null;
+    return firstAudioAt === null ? null : this.now() - firstAudioAt;
+  }
+
+  private agentBusy(): boolean {
+    const state = this.options.session.conversation.state;
+    return state === 'speaking' || state === 'thinking' || state === 'greeting' || this.turn !== null;
+  }
+
+  private openRecognition(): SpeechStream {
+    const { session, speech, output } = this.options;
+    return speech.stt.openStream({
+      sampleRate: pipelineInputRate,
+      language: session.config.agentLang,
+      onPartial: (text) => {
+        output.userText(text, false);
+        const hearing = this.hearing;
+        // A streaming recogniser's interim words can make the caller's speech an interruption before they stop.
+        if (hearing?.mode === 'words' && wordCount(text) >= session.config.interruptionWordCount) {
+          hearing.mode = 'barged';
+          this.interrupt();
+        }
+      },
+    });
+  }
+
+  /**
+   * The caller starts speaking. While the agent is thinking (nothing audible yet) that is a barge-in at once.
+   * While it talks, the call settings decide: within its first interruptionMinimumSpeakingTime seconds the
+   * agent cannot be interrupted (what the caller says is answered after the turn); after that it stops at once,
+   * or, when interruptionWordCount asks for more than one word, once the caller has said that many.
+   */
+  private callerStarted(audio: Int16Array | undefined): void {
     this.clearSilenceTimer();
     this.checkIns = 0;
-    const state = this.options.session.conversation.state;
-    if (state === 'speaking' || state === 'thinking' || state === 'greeting' || this.turn) {
-      this.stopSpeaking();
-      this.options.output.bargeIn();
-      void this.options.session.conversation.bargeIn();
+    this.dropHearing();
+    const config = this.options.session.config;
+    let mode: Hearing['mode'] = 'listening';
+    if (this.agentBusy()) {
+      const audibleMs = this.agentAudibleMs();
+      if (audibleMs === null) mode = 'barged';
+      else if (audibleMs < config.interruptionMinimumSpeakingTime * 1000) mode = 'held';
+      else mode = config.interruptionWordCount <= 1 ? 'barged' : 'words';
     }
+    if (mode === 'barged') this.interrupt();
+    const hearing: Hearing = { mode, stream: null };
+    if (audio) {
+      // Recognition starts now and follows the speech (the VAD's audio so far, then every later push).
+      hearing.stream = this.openRecognition();
+      hearing.stream.write(audio);
+    }
+    this.hearing = hearing;
+  }
+
+  /** Stops the agent: synthesis, playback and the model turn. */
+  private interrupt(): void {
+    this.stopSpeaking();
+    this.options.output.bargeIn();
+    void this.options.session.conversation.bargeIn();
+  }
+
+  private dropHearing(): void {
+    this.hearing?.stream?.abort();
+    this.hearing = null;
   }
 
   private async utterance(audio: Int16Array): Promise<void> {
     const endOfUtterance = this.now();
     const session = this.options.session;
-    const stream = this.options.speech.stt.openStream({
-      sampleRate: pipelineInputRate,
-      language: session.config.agentLang,
-      onPartial: (text) => this.options.output.userText(text, false),
-    });
-    stream.write(audio);
+    const hearing = this.hearing ?? { mode: this.agentBusy() ? 'barged' : 'listening', stream: null };
+    this.hearing = null;
+    let stream = hearing.stream;
+    if (!stream) {
+      stream = this.openRecognition();
+      stream.write(audio);
+    }
     const transcript = await stream.finish();
     session.usage['stt-seconds'] = (session.usage['stt-seconds'] ?? 0) + transcript.audioSeconds;
     const text = transcript.text.trim();
@@ -125,6 +207,21 @@ export class VoicePipeline {
       // Noise, not words: still waiting for the caller.
       this.armSilenceTimer();
       return;
+    }
+    const stillTalking = this.agentBusy();
+    if (stillTalking && hearing.mode === 'held') {
+      // Said while the agent could not be interrupted: answered once its turn has been heard.
+      this.heldText = this.heldText ? `${this.heldText} ${text}` : text;
+      this.options.output.userText(text, true);
+      return;
+    }
+    if (stillTalking && hearing.mode === 'words') {
+      if (wordCount(text) < session.config.interruptionWordCount) {
+        // A short acknowledgement ("okay", "uh-huh") over the agent is not an interruption.
+        this.options.logger.debug({ text }, 'caller speech below the interruption word count');
+        return;
+      }
+      this.interrupt();
     }
     // The turn's latency runs from the end of the caller's speech, minus nothing: STT time is part of it.
     this.endOfUtteranceAt = endOfUtterance;
@@ -254,6 +351,13 @@ export class VoicePipeline {
     this.deliveryTimer = null;
     this.turn = null;
     this.options.session.conversation.delivered(turn.turnId);
+    const held = this.heldText;
+    this.heldText = null;
+    if (held !== null && this.options.session.conversation.state === 'listening') {
+      this.endOfUtteranceAt = this.now();
+      void this.options.session.conversation.userSaid(held);
+      return;
+    }
     this.armSilenceTimer();
   }
 
@@ -298,6 +402,7 @@ export class VoicePipeline {
   close(): void {
     this.closed = true;
     this.clearSilenceTimer();
+    this.dropHearing();
     this.stopSpeaking();
   }
 }
