@@ -118,6 +118,18 @@ describe('accessibility of the signed-in workspace', () => {
     }
   });
 
+  it('has no serious or moderate violations on the section screens, with their data loaded', async () => {
+    const loaded = { inbox: 'Inbox', contacts: 'Contacts', logs: 'Call logs', dashboard: 'Dashboard' };
+    const found: string[] = [];
+    for (const [segment, title] of Object.entries(loaded)) {
+      await page.goto(`${server.url}${workspacePath}/${segment}`);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      found.push(...(await checkPageStrictly(page)).map((finding) => `${segment}: ${finding}`));
+    }
+    expect(found).toEqual([]);
+  });
+
   it('keeps one banner with the create-agent drawer open', async () => {
     await page.goto(`${server.url}${workspacePath}?createAgentAccount=true`);
     await page.getByRole('dialog', { name: 'New agent account' }).waitFor();

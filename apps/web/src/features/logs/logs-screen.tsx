@@ -137,7 +137,7 @@ export function LogsScreen({ account }: SectionProps) {
       )}
 
       <Card withBorder padding={0}>
-        <ScrollArea>
+        <ScrollArea viewportProps={{ tabIndex: 0, 'aria-label': 'Call logs, scrolls sideways' }}>
           <Table highlightOnHover striped verticalSpacing="xs" miw={800} aria-label="Call logs">
             <Table.Thead>
               <Table.Tr>
@@ -152,6 +152,10 @@ export function LogsScreen({ account }: SectionProps) {
                   <Table.Tr
                     key={typeof row.uuid === 'string' ? row.uuid : index}
                     onClick={() => openRow(row)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' && row.roomId) openRow(row);
+                    }}
+                    tabIndex={row.roomId ? 0 : undefined}
                     style={{ cursor: row.roomId ? 'pointer' : undefined }}
                   >
                     {answer.fields.map((field) => (
@@ -188,6 +192,16 @@ export function LogsScreen({ account }: SectionProps) {
             value={state.page}
             onChange={state.setPage}
             size="sm"
+            aria-label="Pages of call logs"
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            getControlProps={(control) => ({
+              'aria-label': {
+                first: 'First page',
+                previous: 'Previous page',
+                next: 'Next page',
+                last: 'Last page',
+              }[control],
+            })}
           />
         </Group>
       )}
