@@ -175,9 +175,17 @@ describe('domains and white label', () => {
     await brandPage.getByText('Northwind Voice').first().waitFor();
     await expect.poll(() => brandPage.title()).toBe('Northwind Voice');
     expect(await brandPage.getByText('Switchboard', { exact: true }).count()).toBe(0);
+    await brandPage.getByRole('heading', { name: 'Sign in to Northwind Voice', level: 1 }).waitFor();
     await saveScreenshot(brandPage, 'white-label-sign-in');
 
     await signIn(brandPage, brandUrl, reseller, 'Demo Reseller');
+    // The code came under the brand too.
+    const mail = (await (
+      await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(reseller)}&limit=1`)
+    ).json()) as {
+      items: { subject: string | null }[];
+    };
+    expect(mail.items[0]?.subject).toMatch(/^Your Northwind Voice sign-in code: \d{6}$/);
     await brandPage.getByRole('banner').getByText('Northwind Voice').waitFor();
     const logo = brandPage.getByRole('banner').locator('img');
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(16);

@@ -31,6 +31,7 @@ import { useAccount } from './shell/use-current-account';
 import { useRememberLastAccount } from './shell/use-remember-last-account';
 import { UserMenu, type HandOffTarget } from './shell/user-menu';
 import { workspaceSections } from './shell/workspace-sections';
+import { useBrand } from '../features/domains/use-brand';
 
 /** An organization may limit the overlays its people can open (settings.allowedOverlays); absent means all. */
 function allowedOverlays(settings: Record<string, unknown>): ReadonlySet<string> | null {
@@ -57,6 +58,7 @@ export function AppShellPage() {
   const [navOpen, nav] = useDisclosure(false);
   const wide = useMediaQuery('(min-width: 768px)');
   const openOverlay = useOverlayLink();
+  const brand = useBrand();
   const account = useAccount(current?.id ?? null);
   useRememberLastAccount(current);
 
@@ -110,7 +112,7 @@ export function AppShellPage() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap" miw={0}>
             <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
-            <UnstyledButton component={Link} to="/app/home" aria-label="Switchboard home">
+            <UnstyledButton component={Link} to="/app/home" aria-label={`${brand.profile.name} home`}>
               <BrandMark />
             </UnstyledButton>
             <TierBreadcrumbs tiers={tiers} />

@@ -2,6 +2,7 @@ import { Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { webPages } from '@switchboard/contract';
+import { useBrand } from '../features/domains/use-brand';
 import { BrandMark } from './brand-mark';
 import classes from './centered-page.module.css';
 
@@ -14,10 +15,11 @@ interface CenteredPageProps {
 
 /** A single card in the middle of the page under the logo: sign-in, status and error pages. */
 export function CenteredPage({ children, corner, footer }: CenteredPageProps) {
+  const { profile } = useBrand();
   return (
     <main className={classes.root}>
       {corner && <div className={classes.corner}>{corner}</div>}
-      <Link to={webPages.app} className={classes.brand} aria-label="Switchboard home">
+      <Link to={webPages.app} className={classes.brand} aria-label={`${profile.name} home`}>
         <BrandMark />
       </Link>
       <Paper className={classes.card} withBorder shadow="md" p={{ base: 'lg', xs: 'xl' }}>

@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { authEndpoints } from '@switchboard/contract';
 import { readCredentials } from '../../http/authenticator';
+import { getDomainProfile } from '../domains/domains.service';
 import { AppError } from '../../platform/app-error';
 import type { Feature } from '../feature';
 import {
@@ -21,6 +23,17 @@ export const authFeature: Feature = {
   name: 'auth',
   registerRoutes({ implement, db, mail, sms, config, authenticator }) {
     const deps = { db, mail, sms, limits: config.accounts };
+    const domains = {
+      db,
+      testAccountUsernames: config.accounts.testAccountUsernames,
+      publicUrl: config.publicUrl,
+      specialOrganizationId: config.accounts.specialOrganizationId,
+    };
+    /** The codes a page asks for are sent under the brand of the host it is served from. */
+    const branded = async (request: FastifyRequest) => ({
+      ...deps,
+      brandName: (await getDomainProfile(domains, { host: request.headers.host ?? '' })).name,
+    });
     const actorOf = (actor: Parameters<typeof signOut>[1] | null) => {
       if (!actor) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
       return actor;
@@ -38,8 +51,8 @@ export const authFeature: Feature = {
         );
         return { success: true, message: 'Success', authToken };
       },
-      signupEmail: ({ body, ctx }) =>
-        signUpByEmail(deps, {
+      signupEmail: async ({ body, ctx }) =>
+        signUpByEmail(await branded(ctx.request), {
           email: requireEmail(body.email),
           name: body.name,
           businessName: body.businessName,
@@ -48,16 +61,16 @@ export const authFeature: Feature = {
           tempUserToken: body.tempUserToken,
           requestIp: ctx.request.ip,
         }),
-      signinEmail: ({ body, ctx }) =>
-        requestSignInCode(deps, {
+      signinEmail: async ({ body, ctx }) =>
+        requestSignInCode(await branded(ctx.request), {
           channel: 'email',
           identifier: requireEmail(body.email),
           requestIp: ctx.request.ip,
         }),
       verifyEmail: ({ body }) =>
         signInWithCode(deps, { identifier: requireEmail(body.email), code: body.verificationCode }),
-      signinPhoneNumber: ({ body, ctx }) =>
-        requestSignInCode(deps, {
+      signinPhoneNumber: async ({ body, ctx }) =>
+        requestSignInCode(await branded(ctx.request), {
           channel: 'sms',
           identifier: requirePhone(body.phoneNumber),
           requestIp: ctx.request.ip,
@@ -65,8 +78,8 @@ export const authFeature: Feature = {
         }),
       verifyPhoneNumber: ({ body }) =>
         signInWithCode(deps, { identifier: requirePhone(body.phoneNumber), code: body.verificationCode }),
-      requestPhoneVerification: ({ body, ctx }) =>
-        requestContactVerification(deps, actorOf(ctx.actor), {
+      requestPhoneVerification: async ({ body, ctx }) =>
+        requestContactVerification(await branded(ctx.request), actorOf(ctx.actor), {
           channel: 'sms',
           identifier: requirePhone(body.phoneNumber),
           requestIp: ctx.request.ip,
@@ -80,8 +93,8 @@ export const authFeature: Feature = {
         });
         return { success: true, phoneNumber };
       },
-      requestEmailVerification: ({ body, ctx }) =>
-        requestContactVerification(deps, actorOf(ctx.actor), {
+      requestEmailVerification: async ({ body, ctx }) =>
+        requestContactVerification(await branded(ctx.request), actorOf(ctx.actor), {
           channel: 'email',
           identifier: requireEmail(body.email),
           requestIp: ctx.request.ip,

@@ -46,6 +46,27 @@ describe('sign-in by email', () => {
     });
   });
 
+  it('names the brand of the host the code was asked from', async () => {
+    const own = await post('/api/v1/signin/email', { email: demoEmail('partner') });
+    expect(own.statusCode).toBe(200);
+    const whiteLabel = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/email',
+      headers: { host: 'demo-reseller.localhost:3000' },
+      payload: { email: demoEmail('partner') },
+    });
+    expect(whiteLabel.statusCode).toBe(200);
+    const sent = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, demoEmail('partner')))
+      .orderBy(outboxMessages.id);
+    expect(sent.map((message) => message.subject?.replace(/\d{6}/, 'NNNNNN'))).toEqual([
+      'Your Switchboard sign-in code: NNNNNN',
+      'Your Demo Voice sign-in code: NNNNNN',
+    ]);
+  });
+
   it('stores only the hash of a session token', async () => {
     const { token } = await signInByEmail(t.app, demoEmail('globex'));
     const rows = await t.db

@@ -14,6 +14,8 @@ export interface CodeDeps {
   mail: MailProvider;
   sms: SmsProvider;
   limits: { codesPerIdentifier: number; codesPerIp: number };
+  /** The brand the person signs in under (the white-label host's), named in the messages. */
+  brandName?: string;
 }
 
 export interface CodeRequest {
@@ -51,16 +53,17 @@ export async function issueCode(deps: CodeDeps, request: CodeRequest): Promise<v
   });
   if (request.userId === null) return;
   const what = request.purpose === 'sign-in' ? 'sign-in' : 'verification';
+  const brand = deps.brandName ?? 'Switchboard';
   if (request.channel === 'email') {
     await deps.mail.send({
       to: request.identifier,
-      subject: `Your Switchboard ${what} code: ${code}`,
-      text: `Your Switchboard ${what} code is ${code}.\n\nIt works once and expires in 10 minutes. If you did not ask for it, ignore this message.`,
+      subject: `Your ${brand} ${what} code: ${code}`,
+      text: `Your ${brand} ${what} code is ${code}.\n\nIt works once and expires in 10 minutes. If you did not ask for it, ignore this message.`,
     });
   } else {
     await deps.sms.send({
       to: request.identifier,
-      text: `Your Switchboard ${what} code is ${code}. It expires in 10 minutes.`,
+      text: `Your ${brand} ${what} code is ${code}. It expires in 10 minutes.`,
     });
   }
 }

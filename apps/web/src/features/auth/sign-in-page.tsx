@@ -6,11 +6,13 @@ import { CenteredPage } from '../../app/centered-page';
 import { ColorSchemeToggle } from '../../app/color-scheme-toggle';
 import { readSessionToken } from '../../lib/session';
 import { checkTempSession } from '../../lib/temp-session';
+import { useBrand } from '../domains/use-brand';
 import { SignInForm } from './sign-in-form';
 
 /** `/app`: sign in by email or phone code; a signed-in visitor goes straight to the workspace. */
 export function SignInPage() {
   const [signedIn, setSignedIn] = useState(() => readSessionToken() !== null);
+  const brand = useBrand();
   useEffect(() => {
     if (signedIn) return;
     // An anonymous session kept from an earlier visit: one the server no longer knows is removed with a reload.
@@ -37,7 +39,7 @@ export function SignInPage() {
         <Stack gap="lg">
           <Stack gap={6}>
             <Title order={1} fz="h3">
-              Sign in to Switchboard
+              {brand.pending ? 'Sign in' : `Sign in to ${brand.profile.name}`}
             </Title>
             <Text size="sm" c="dimmed">
               Sign in with your email or phone number. We will send you a 6-digit code.
