@@ -110,7 +110,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test-support.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'packages/testing/**'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test-support.ts',
+      '**/*.test.tsx',
+      'e2e/**',
+      'bench/**',
+      'packages/testing/**',
+    ],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
