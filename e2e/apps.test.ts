@@ -116,7 +116,13 @@ describe('apps', () => {
     await expect.poll(() => message.isEnabled(), { timeout: 20_000 }).toBe(true);
     await message.fill('Where is my order 1234?');
     await message.press('Enter');
-    await panel.getByRole('log').getByText('Order 1234 has shipped.').waitFor({ timeout: 20_000 });
+    await panel
+      .getByRole('log')
+      .locator('[data-side="agent"]')
+      .filter({ hasText: 'Order 1234 has shipped.' })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(await panel.getByTestId('tool-chip').first().getAttribute('data-ok')).toBe('true');
     expect(requests).toContain('GET /orders?orderNumber=1234 Bearer key-123');
     await saveScreenshot(page, 'apps-test-chat');
     expect(errors).toEqual([]);
