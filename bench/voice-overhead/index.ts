@@ -39,6 +39,9 @@ const config = fillConfigTemplateVariables(
     ...receptionist.config,
     templateFields: Object.fromEntries(receptionist.fields.map((field) => [field.key, field.example])),
     timezone: 'America/Chicago',
+    // The caller speaks 300 ms into the greeting: a barge-in, measured like any turn (by default the first
+    // seconds of an agent turn cannot be interrupted, and the question would wait for the greeting to end).
+    interruptionMinimumSpeakingTime: 0,
   }),
 );
 
