@@ -63,6 +63,7 @@ const envSchema = z
       .transform(Number)
       .default(5),
     SIGNIN_CODES_PER_IP: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(30),
+    SECRETS_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_REQUESTS_PRIVATE_NETWORK: z
       .enum(['allow', 'deny'], { error: () => 'must be allow or deny' })
       .optional(),
@@ -110,6 +111,8 @@ export interface Config {
     codesPerIdentifier: number;
     codesPerIp: number;
   };
+  /** Encrypts secrets kept in the database; null keeps a generated key in DATA_DIR/secrets.key. */
+  secretsKey: string | null;
   /** How app functions' HTTP requests leave the server. */
   apps: {
     /** Loopback and private addresses are refused unless allowed (allowed by default outside production). */
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: llmConfigFromEnv(values),
     speech: speechConfigFromEnv(values),
     stopWithParent: values.STOP_WITH_PARENT,
+    secretsKey: values.SECRETS_KEY ?? null,
     apps: {
       allowPrivateNetwork:
         (values.APP_REQUESTS_PRIVATE_NETWORK ?? (values.NODE_ENV === 'production' ? 'deny' : 'allow')) ===

@@ -11,6 +11,7 @@ import {
 } from '../features/inbox/inbox.service';
 import { recordUsage, writeConversationLog, type UsageUnit } from '../features/logs/logs.service';
 import type { Config } from '../platform/config';
+import { createSecretBox } from '../platform/secret-box';
 import type { Db } from '../platform/database';
 import type { CalendarProvider } from '../providers/calendar/types';
 import { createLanguageModel } from '../providers/llm/llm-config';
@@ -141,6 +142,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     return chosen;
   }
   const calendar = deps.calendar ?? sandboxCalendar(deps.db);
+  const secrets = createSecretBox({ secretsKey: deps.config.secretsKey, dataDir: deps.config.dataDir });
   const now = deps.now ?? (() => new Date());
   const { db, logger } = deps;
 
@@ -209,7 +211,12 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   async function resolveAppFunctions(agent: AgentIdentity, config: AgentConfig): Promise<AgentAppFunction[]> {
     if (config.apps.length === 0) return [];
     try {
-      const { functions, skipped } = await resolveAgentAppFunctions(db, agent.organizationId, config);
+      const { functions, skipped } = await resolveAgentAppFunctions(
+        db,
+        secrets,
+        agent.organizationId,
+        config,
+      );
       if (skipped.length > 0) {
         logger.warn({ agent: agent.accountId, skipped }, 'apps listed by the agent are not available');
       }

@@ -1,6 +1,7 @@
 import { appsEndpoints } from '@switchboard/contract';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
+import { createSecretBox } from '../../platform/secret-box';
 import type { Feature } from '../feature';
 import {
   getApp,
@@ -29,6 +30,7 @@ export const appsFeature: Feature = {
         allowPrivateNetwork: config.apps.allowPrivateNetwork,
         timeoutMs: config.apps.requestTimeoutMs,
       },
+      secrets: createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir }),
     };
     implement(appsEndpoints)({
       listApps: ({ query, ctx }) => listApps(deps, ctx.accountId, query),

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
+import { isSealed, type SecretBox } from '../../platform/secret-box';
 import { loadActingAccount, requirePermission, type AccountsDeps } from '../accounts/accounts.service';
 import { appUsageByAgents } from '../agents/agents.service';
 import { AppRequestError, buildRequest, sendRequest, type SendOptions } from './app-request';
@@ -31,6 +32,13 @@ export interface AppsDeps {
   accounts: AccountsDeps;
   /** How app requests leave the server (private networks, timeout). */
   requests: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs' | 'fetch'>;
+  /** Secret credential values are stored sealed. */
+  secrets: SecretBox;
+}
+
+/** The credential values as requests use them: sealed secrets opened. */
+function openValues(secrets: SecretBox, appData: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(appData).map(([key, value]) => [key, secrets.open(value)]));
 }
 
 export const accountTypeMismatch = 'Account type does not match';
@@ -249,6 +257,7 @@ function sentValues(dependencies: unknown): Record<string, string> {
  * stored value, and a required one must end up set.
  */
 function mergeValues(
+  secrets: SecretBox,
   definition: AppDefinition,
   stored: Record<string, string>,
   sent: Record<string, string>,
@@ -267,7 +276,7 @@ function mergeValues(
   for (const { key, property } of keys) {
     const value = sent[key];
     const next = value === undefined || (property.secret && value === '') ? (stored[key] ?? '') : value;
-    if (next !== '') merged[key] = next;
+    if (next !== '') merged[key] = property.secret && !isSealed(next) ? secrets.seal(next) : next;
   }
   const missing = keys.filter(({ key, property }) => property.required && !merged[key]);
   if (missing.length > 0) {
@@ -319,7 +328,13 @@ export async function installApp(deps: AppsDeps, actor: Actor, accountId: number
       `${definition.name} ${appVersion} is already installed; change it with PUT`,
     );
   }
-  const appData = mergeValues(definition, {}, sentValues(input.app.dependencies), 'body.app.dependencies');
+  const appData = mergeValues(
+    deps.secrets,
+    definition,
+    {},
+    sentValues(input.app.dependencies),
+    'body.app.dependencies',
+  );
   const saved = await deps.db.transaction(async (tx) => {
     if (!builtIn) {
       await upsertCustomApp(tx, { organizationId, appId, appVersion, definition: stripValues(definition) });
@@ -352,6 +367,7 @@ export async function updateApp(deps: AppsDeps, actor: Actor, accountId: number 
     ? found.definition
     : parseCustomDefinition(appId, appVersion, { ...found.definition, ...input.app });
   const appData = mergeValues(
+    deps.secrets,
     definition,
     install.appData,
     sentValues(input.app.dependencies),
@@ -404,7 +420,11 @@ async function runConnectionCheck(
   if (!definition.check)
     return { ok: false, status: null, message: `${definition.name} has no connection check.` };
   try {
-    const built = buildRequest(definition.check, { args: {}, auth: appData, conversation: {} });
+    const built = buildRequest(definition.check, {
+      args: {},
+      auth: openValues(deps.secrets, appData),
+      conversation: {},
+    });
     const response = await sendRequest(built, deps.requests);
     return {
       ok: response.ok,
@@ -466,7 +486,7 @@ export async function saveIntegration(
   if (input.appData === undefined) throw new AppError('VALIDATION_FAILED', 'appData is required');
   const organizationId = await writableOrganization(deps, actor, accountId);
   const { install, definition } = await installedIntegration(deps, organizationId, input.slug, input.version);
-  const appData = mergeValues(definition, install.appData, input.appData, 'body.appData');
+  const appData = mergeValues(deps.secrets, definition, install.appData, input.appData, 'body.appData');
   await updateInstallData(deps.db, install.id, appData);
   return integrationAnswer(definition, appData, 'Integration data updated successfully');
 }
@@ -495,6 +515,7 @@ export function appToolName(appId: string, functionName: string): string {
  */
 export async function resolveAgentAppFunctions(
   db: Db,
+  secrets: SecretBox,
   organizationId: number | null,
   config: AgentConfig,
 ): Promise<{ functions: AgentAppFunction[]; skipped: { appId: string; appVersion: string; why: string }[] }> {
@@ -533,7 +554,7 @@ export async function resolveAgentAppFunctions(
         appName: found.definition.name,
         fn,
         instructions: app.instructions,
-        auth: install.appData,
+        auth: openValues(secrets, install.appData),
       });
     }
   }

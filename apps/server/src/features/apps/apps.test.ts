@@ -186,7 +186,10 @@ describe('apps and integrations', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     const [row] = await t.db.select().from(appInstalls).where(eq(appInstalls.appId, 'shopify'));
-    expect(row?.appData).toEqual({ shopDomain: 'acme-2.myshopify.com', accessToken: 'shpat_secret' });
+    // Secrets are stored sealed.
+    expect(row?.appData.shopDomain).toBe('acme-2.myshopify.com');
+    expect(row?.appData.accessToken).toMatch(/^sealed:v1:/);
+    expect(JSON.stringify(row?.appData)).not.toContain('shpat_secret');
   });
 
   it('reads and writes integration data by slug', async () => {
