@@ -1,6 +1,5 @@
 import { endpoints } from '@switchboard/contract';
-import { useParams } from 'react-router';
-import { parseAppPath } from '../../lib/parse-app-path';
+import { accountScope, usePathTiers } from '../../lib/path-tiers';
 import { useApiQuery } from '../../lib/use-api';
 
 /**
@@ -8,14 +7,11 @@ import { useApiQuery } from '../../lib/use-api';
  * organization's apps), else the deepest account in it, else the signed-in one (null).
  */
 export function useAppsAccount(): number | null {
-  const tiers = parseAppPath(useParams()['*'] ?? '').flatMap((token) =>
-    token.kind === 'tier' ? [token] : [],
-  );
+  const tiers = usePathTiers();
   return tiers.find((tier) => tier.tier === 'org')?.id ?? tiers.at(-1)?.id ?? null;
 }
 
-export const withAccount = (accountId: number | null) =>
-  accountId === null ? {} : { targetAccountId: accountId };
+export const withAccount = accountScope;
 
 export function useAppList(accountId: number | null, filter: { installed?: boolean } = {}) {
   return useApiQuery(endpoints.listApps, { query: filter, ...withAccount(accountId) });

@@ -1,6 +1,5 @@
 import { endpoints } from '@switchboard/contract';
-import { useParams } from 'react-router';
-import { parseAppPath } from '../../lib/parse-app-path';
+import { accountScope, usePathTiers } from '../../lib/path-tiers';
 import { readSessionToken } from '../../lib/session';
 import { useApiQuery } from '../../lib/use-api';
 
@@ -9,12 +8,10 @@ export const noTokenMessage = 'No token or orgAccountId';
 
 /** The account contacts belong to on this screen (the deepest tier in the path; null for the signed-in one). */
 export function useContactsAccount(): number | null {
-  const tokens = parseAppPath(useParams()['*'] ?? '');
-  const tiers = tokens.flatMap((token) => (token.kind === 'tier' ? [token] : []));
-  return tiers.at(-1)?.id ?? null;
+  return usePathTiers().at(-1)?.id ?? null;
 }
 
-const withAccount = (accountId: number | null) => (accountId === null ? {} : { targetAccountId: accountId });
+const withAccount = accountScope;
 
 /** Throws the spec's message when there is no session to fetch contacts with. */
 export function requireContactsToken(): void {

@@ -1,6 +1,5 @@
-import { useParams } from 'react-router';
 import { useAccount } from '../../app/shell/use-current-account';
-import { parseAppPath } from '../../lib/parse-app-path';
+import { usePathTiers } from '../../lib/path-tiers';
 
 export type AgentTarget =
   | { status: 'loading' }
@@ -13,9 +12,7 @@ export type AgentTarget =
  * workspace account on screen when it is an agent account.
  */
 export function useAgentTarget(value: string | null): AgentTarget {
-  const tiers = parseAppPath(useParams()['*'] ?? '').flatMap((token) =>
-    token.kind === 'tier' ? [token] : [],
-  );
+  const tiers = usePathTiers();
   const named = value !== null && /^\d+$/.test(value) ? Number(value) : null;
   const id = named ?? tiers.at(-1)?.id ?? null;
   const account = useAccount(id);

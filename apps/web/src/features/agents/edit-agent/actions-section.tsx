@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { AgentAction } from '@switchboard/contract';
 import { agentFunction, agentFunctions, type AgentFunctionName } from '@switchboard/core';
-import { IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconSettings, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { newAction } from '../studio/agent-review';
 import { ActionModal } from './action-modal';
+import { AddMenu } from './add-menu';
 import type { PanelProps } from './panel-props';
 
 function summary(action: AgentAction): string | null {
@@ -57,25 +58,15 @@ export function ActionsSection({ config, edit }: PanelProps) {
               What the agent can do during a call besides talking. Ending the call is always on.
             </Text>
           </div>
-          <Menu position="bottom-end" width={260}>
-            <Menu.Target>
-              <Button variant="light" leftSection={<IconPlus size={16} />} disabled={available.length === 0}>
-                Add action
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {available.map((definition) => (
-                <Menu.Item key={definition.name} onClick={() => add(definition.name)}>
-                  <Text size="sm" fw={500}>
-                    {definition.title}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {definition.placeholder}
-                  </Text>
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <AddMenu
+            label="Add action"
+            items={available.map((definition) => ({
+              key: definition.name,
+              title: definition.title,
+              description: definition.placeholder,
+              onSelect: () => add(definition.name),
+            }))}
+          />
         </Group>
         {config.actions.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">

@@ -6,7 +6,6 @@ import {
   Card,
   Checkbox,
   Group,
-  Menu,
   Stack,
   Text,
   Textarea,
@@ -15,11 +14,11 @@ import {
 } from '@mantine/core';
 import { endpoints, type AgentConfig, type AppView } from '@switchboard/contract';
 import { addAgentApp } from '@switchboard/core';
-import { IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { IconSettings, IconTrash } from '@tabler/icons-react';
 import { useOverlayLink } from '../../../app/shell/overlay-link';
-import { parseAppPath } from '../../../lib/parse-app-path';
+import { accountScope, usePathTiers } from '../../../lib/path-tiers';
 import { useApiQuery } from '../../../lib/use-api';
+import { AddMenu } from './add-menu';
 import type { PanelProps } from './panel-props';
 
 const keyOf = (app: { appId: string; version: string }) => `${app.appId}:${app.version}`;
@@ -32,13 +31,10 @@ function enabledOf(config: AgentConfig, app: AppView): string[] {
 /** The agent's apps: which installed apps it may use, which of their functions, and when (its instructions). */
 export function AppsSection({ config, edit }: PanelProps) {
   const openOverlay = useOverlayLink();
-  const tiers = parseAppPath(useParams()['*'] ?? '').flatMap((token) =>
-    token.kind === 'tier' ? [token] : [],
-  );
-  const agentId = tiers.find((tier) => tier.tier === 'agent')?.id;
+  const agentId = usePathTiers().find((tier) => tier.tier === 'agent')?.id ?? null;
   const installed = useApiQuery(endpoints.listApps, {
     query: { installed: true },
-    ...(agentId === undefined ? {} : { targetAccountId: agentId }),
+    ...accountScope(agentId),
   });
   const apps = installed.data?.apps ?? [];
   const find = (entry: { appId: string; version: string }) =>
@@ -86,25 +82,15 @@ export function AppsSection({ config, edit }: PanelProps) {
             <Button variant="subtle" onClick={() => openOverlay('integrations')}>
               Manage apps
             </Button>
-            <Menu position="bottom-end" width={260}>
-              <Menu.Target>
-                <Button variant="light" leftSection={<IconPlus size={16} />} disabled={addable.length === 0}>
-                  Add app
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {addable.map((app) => (
-                  <Menu.Item key={`${app.appId}:${app.appVersion}`} onClick={() => add(app)}>
-                    <Text size="sm" fw={500}>
-                      {app.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" lineClamp={2}>
-                      {app.description}
-                    </Text>
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <AddMenu
+              label="Add app"
+              items={addable.map((app) => ({
+                key: `${app.appId}:${app.appVersion}`,
+                title: app.name,
+                description: app.description,
+                onSelect: () => add(app),
+              }))}
+            />
           </Group>
         </Group>
         {config.apps.length === 0 ? (

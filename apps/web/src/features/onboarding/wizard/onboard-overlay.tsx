@@ -3,10 +3,9 @@ import { endpoints, type AccountView } from '@switchboard/contract';
 import { onboardingPath, onboardingProgress, type OnboardingStep } from '@switchboard/core';
 import { IconLogout, IconRefresh } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { useParams } from 'react-router';
 import { confirmAction } from '../../../app/confirm-action';
 import type { OverlayProps } from '../../../app/overlays/overlay-types';
-import { parseAppPath } from '../../../lib/parse-app-path';
+import { usePathTiers } from '../../../lib/path-tiers';
 import { useApiQuery } from '../../../lib/use-api';
 import { EditAgentStep, SelectTimezoneStep, SelectVoiceStep } from './steps/agent-steps';
 import { ChooseNumberStep, ScheduleCallStep, TestAgentStep, WelcomeStep } from './steps/finish-steps';
@@ -120,9 +119,7 @@ function Wizard({
 
 /** onboard[=<step or alias>]: the setup wizard of the account on screen, resumed where it was left. */
 export function OnboardOverlay({ value, close }: OverlayProps) {
-  const tiers = parseAppPath(useParams()['*'] ?? '').flatMap((token) =>
-    token.kind === 'tier' ? [token] : [],
-  );
+  const tiers = usePathTiers();
   const accountId = tiers.at(-1)?.id ?? null;
   const account = useApiQuery(
     endpoints.getAccount,
