@@ -40,8 +40,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const { database } = started;
-  const seed = await seedDemoData(database.db, { onlyIfEmpty: true });
-  if (seed.seeded) logger.info({ steps: seed.steps }, 'demo data written');
+  // Production never seeds the demo accounts (their sign-in codes would be one outbox away) unless DEMO_MODE.
+  if (config.sandboxOpen) {
+    const seed = await seedDemoData(database.db, { onlyIfEmpty: true });
+    if (seed.seeded) logger.info({ steps: seed.steps }, 'demo data written');
+  }
+  if (config.demoMode) {
+    logger.warn('DEMO_MODE is on: demo accounts are seeded and the sandbox (outbox, sandbox texts) is open');
+  }
 
   const app = await buildApp({ config, database, storage, logger });
   let stopping = false;
@@ -71,7 +77,13 @@ async function main(): Promise<void> {
       `  Switchboard is running at ${config.publicUrl}/app`,
       `  API reference: ${config.publicUrl}/api/docs`,
       `  Database: ${where}`,
-      ...demoSignInHelp().map((line) => `  ${line}`),
+      ...(config.demoMode
+        ? [
+            '  DEMONSTRATION MODE (DEMO_MODE=true): demo accounts and the sandbox are open; the outbox is for',
+            '  super admins only. Do not keep real customers on this server.',
+          ]
+        : []),
+      ...(config.sandboxOpen && !config.demoMode ? demoSignInHelp().map((line) => `  ${line}`) : []),
       '',
     ].join('\n'),
   );

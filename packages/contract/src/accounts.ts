@@ -86,6 +86,21 @@ export const accountListResponse = okBody({
 const name = (what: string) => z.string().trim().min(1, `${what} is required`).max(120);
 const email = z.string().trim().min(3).max(254);
 
+/**
+ * The account settings POST /api/v1/accountSetting may write, and who may write each: a person's own screens
+ * (last visited accounts, onboarding, walkthrough, log columns, dashboard), or the tiers that resell and so set
+ * an organization's defaults and messaging. Others (check-ins) are written only by their own calls.
+ */
+export const accountSettingWriters = {
+  lastAccountId: 'anyone',
+  onboarding: 'anyone',
+  walkthrough: 'anyone',
+  reportingFields: 'anyone',
+  metrics: 'anyone',
+  defaultOrgSettings: 'resellers',
+  smsMessaging: 'resellers',
+} as const satisfies Record<string, 'anyone' | 'resellers'>;
+
 export const accountsEndpoints = {
   getAccount: defineEndpoint({
     area: 'accounts',
@@ -102,6 +117,7 @@ export const accountsEndpoints = {
     summary:
       'Update the acting account profile: name, email, phone, and its details (names by tier, description)',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: z.object({
       name: z.string().trim().max(120).optional(),
       email: email.nullable().optional(),
@@ -127,8 +143,11 @@ export const accountsEndpoints = {
     path: '/api/v1/accountSetting',
     summary:
       'Merge keys into the acting account settings (lastAccountId, onboarding, walkthrough, metrics...)',
-    description: 'Top-level keys replace their previous value; a key set to null is removed.',
+    description:
+      'Top-level keys replace their previous value; a key set to null is removed. Only the keys of ' +
+      '`accountSettingWriters` are accepted: defaultOrgSettings and smsMessaging from partners and resellers.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: z.object({ settings: z.record(z.string(), z.unknown()) }),
     response: okBody({ settings: z.record(z.string(), z.unknown()) }),
   }),
@@ -138,6 +157,7 @@ export const accountsEndpoints = {
     path: '/api/v2/createOrganization',
     summary: 'Create an organization under a reseller (targetResellerId, else the acting reseller)',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller'] },
     query: z.object({ targetResellerId: idField().optional() }),
     owned: { query: { targetResellerId: 'account' } },
     body: z.object({
@@ -161,6 +181,7 @@ export const accountsEndpoints = {
     path: '/api/v2/createReseller',
     summary: 'Create a reseller under a partner (targetPartnerId, else the acting partner)',
     guard: 'session',
+    permission: { roles: ['partner'] },
     query: z.object({ targetPartnerId: idField().optional() }),
     owned: { query: { targetPartnerId: 'account' } },
     body: z.object({ resellerName: name('resellerName'), email: email.optional() }),
@@ -177,6 +198,7 @@ export const accountsEndpoints = {
     path: '/api/v2/createAccount',
     summary: 'Create an agent account under an organization (targetOrganizationId, else the acting one)',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller', 'organization'] },
     query: z.object({ targetOrganizationId: idField().optional() }),
     owned: { query: { targetOrganizationId: 'account' } },
     body: z.object({
@@ -194,6 +216,7 @@ export const accountsEndpoints = {
     path: '/api/v2/deleteOrganization',
     summary: 'Delete an organization: it is disabled and marked deleted, its data kept',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller'] },
     query: z.object({ targetOrganizationId: idField().optional(), targetResellerId: idField().optional() }),
     body: z.object({ targetOrganizationId: idField().optional() }).optional(),
     owned: {
@@ -208,6 +231,7 @@ export const accountsEndpoints = {
     path: '/api/v2/deleteAccount',
     summary: 'Delete an agent account: it is disabled and marked deleted, its data kept',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller', 'organization'] },
     query: z.object({ targetOrganizationId: idField().optional() }),
     body: z.object({ targetAccountId: idField() }),
     owned: { query: { targetOrganizationId: 'account' }, body: { targetAccountId: 'account' } },
@@ -219,6 +243,7 @@ export const accountsEndpoints = {
     path: '/api/v1/enableAccount',
     summary: 'Enable an account again (super admins, or the tiers above it)',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller', 'organization'] },
     body: z.object({ username: z.string().trim().min(1, 'is required') }),
     owned: { body: { username: 'accountUsername' } },
     response: okBody({ message: z.string() }),
@@ -230,6 +255,7 @@ export const accountsEndpoints = {
     summary:
       'Disable an account with a reason: it cannot sign in and its agents stop (super admins, or the tiers above it)',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller', 'organization'] },
     body: z.object({
       username: z.string().trim().min(1, 'is required'),
       reason: z.string().trim().min(1, 'is required').max(200),
@@ -245,6 +271,7 @@ export const accountsEndpoints = {
     summary:
       'Change an organization (reseller or partner above it): name, owner email, premium, SMS, active, external id',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller'] },
     query: z.object({ targetOrganizationId: idField().optional() }),
     owned: { query: { targetOrganizationId: 'account' } },
     body: z.object({
@@ -267,6 +294,7 @@ export const accountsEndpoints = {
     path: '/api/v2/listOrganizations',
     summary: 'Organizations under a reseller (targetResellerId, else the acting account)',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller'] },
     query: z.object({ targetResellerId: idField().optional(), active: queryBool().default(true), ...paging }),
     owned: { query: { targetResellerId: 'account' } },
     response: accountListResponse,
@@ -277,6 +305,7 @@ export const accountsEndpoints = {
     path: '/api/v2/listResellers',
     summary: 'Resellers under a partner (targetPartnerId, else the acting account)',
     guard: 'session',
+    permission: { roles: ['partner'] },
     query: z.object({ targetPartnerId: idField().optional(), active: queryBool().default(true), ...paging }),
     owned: { query: { targetPartnerId: 'account' } },
     response: accountListResponse,
@@ -288,6 +317,7 @@ export const accountsEndpoints = {
     summary:
       'Agent accounts directly under the acting account (targetOrganizationId, targetAccountId or yours)',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller', 'organization'] },
     query: z.object({
       targetOrganizationId: idField().optional(),
       active: queryBool().default(true),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountListResponse, accountSummarySchema, accountTypeSchema, socialLinkSchema } from './accounts';
 import { defineEndpoint } from './endpoint';
-import { idField, okBody, okOnly, queryBool, queryInt } from './fields';
+import { epochMillisecondsField, idField, okBody, okOnly, queryBool, queryInt } from './fields';
 
 const paging = {
   page: queryInt({ min: 0 }).default(0),
@@ -9,7 +9,7 @@ const paging = {
   pagination: queryBool().default(true),
 };
 
-const epochMs = () => queryInt({ min: 0 });
+const epochMs = epochMillisecondsField;
 const usageBound = () => queryInt({ min: 0 }).optional();
 
 /** Min/max pairs over usage_events: messages (inbound + outbound) and voice minutes, per period (FACTS §1.2). */
@@ -111,6 +111,7 @@ export const directoryEndpoints = {
     path: '/api/v2/listAdminUsers',
     summary: "The acting account's admin users: invited members and its own owners (needs canViewOrg)",
     guard: 'session',
+    permission: { flag: 'canViewOrg' },
     response: okBody({ users: z.array(adminUserSchema) }),
   }),
   inviteAdminUser: defineEndpoint({
@@ -123,6 +124,7 @@ export const directoryEndpoints = {
       'An unknown address gets a person without an account of their own; the invitation email tells them to ' +
       'sign in at redirectUrl (default: the app) with that address. 409 when they are already an admin user.',
     guard: 'session',
+    permission: { flag: 'canInviteUsers' },
     body: z.object({
       email: z.string().trim().min(3).max(254),
       redirectUrl: z
@@ -130,6 +132,7 @@ export const directoryEndpoints = {
         .trim()
         .max(2048)
         .pipe(z.url({ protocol: /^https?$/ }))
+        .meta({ examples: ['https://example.com/app'] })
         .optional(),
       isOwner: z.boolean().default(false),
     }),
@@ -142,6 +145,7 @@ export const directoryEndpoints = {
     path: '/api/v2/deleteAdminUser',
     summary: 'Remove an admin user from the acting account (needs canManageUsers); the last owner stays',
     guard: 'session',
+    permission: { flag: 'canManageUsers' },
     body: z.object({ targetUserId: idField() }),
     owned: { body: { targetUserId: 'member' } },
     response: okBody({ message: z.string() }),
@@ -164,6 +168,7 @@ export const directoryEndpoints = {
     description:
       'A URL without a scheme gets https://; repeated scheme prefixes are collapsed; only http(s) links.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: z.object({
       socialLinks: z.array(socialLinkSchema).max(20),
       socialLinksPosition: socialLinksPositionSchema.optional(),
@@ -180,6 +185,7 @@ export const directoryEndpoints = {
       'its content, not its declared type), at most 5 MB. Answers the picture URL (/api/v1/avatars/<name>). ' +
       '400 when the file is missing or not such an image, 413 when it is too large.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     response: okBody({ profileImage: z.string() }),
   }),
   getAvatar: defineEndpoint({
@@ -200,6 +206,7 @@ export const directoryEndpoints = {
     summary: "Change the acting account's username (stored lowercase)",
     description: '400 with the reason when it is not a valid username; 409 when another account has it.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: z.object({ targetUsername: z.string().max(200) }),
     response: okBody({ username: z.string() }),
   }),

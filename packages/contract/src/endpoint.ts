@@ -1,9 +1,28 @@
 import type { z } from 'zod';
+import type { PermissionKey } from '@switchboard/core';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call an endpoint: anyone, a signed-in session, or a super admin. */
 export type Guard = 'public' | 'session' | 'superAdmin';
+
+/**
+ * What a signed-in caller is, read from their home account (spec part 1 §6): a partner, a reseller, an
+ * organization member, or an agent account signed in itself. Super admins pass every role check.
+ */
+export const callerRoles = ['partner', 'reseller', 'organization', 'agent'] as const;
+export type CallerRole = (typeof callerRoles)[number];
+
+/**
+ * What a signed-in call needs beyond a session, checked before the handler runs: the caller's role, and a
+ * permission flag the caller holds on the account the call acts for (targetAccountId, else their own).
+ */
+export interface Permission {
+  /** The roles that may make the call; every role when absent. */
+  roles?: readonly CallerRole[];
+  /** The flag (spec part 1 §6) the caller must hold on the acting account. */
+  flag?: PermissionKey;
+}
 
 /**
  * What a tenant-owned id names. `account` ids are checked against the tenant tree directly; every other kind is
@@ -27,6 +46,8 @@ export interface EndpointConfig<
   summary: string;
   description?: string;
   guard: Guard;
+  /** For session calls: the roles and permission flag the call needs (none: any signed-in caller). */
+  permission?: Permission;
   params?: Params;
   query?: Query;
   body?: Body;

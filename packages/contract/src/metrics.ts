@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { okBody, queryBool, queryInt } from './fields';
+import { epochSecondsField, okBody, queryBool } from './fields';
 import { logFieldSchema } from './logs';
 
 export const metricAggregations = [
@@ -70,8 +70,8 @@ export const metricValueSchema = z.object({
 export type MetricValue = z.infer<typeof metricValueSchema>;
 
 const metricsWindowQuery = z.object({
-  start: queryInt({ min: 0 }).optional(),
-  end: queryInt({ min: 0 }).optional(),
+  start: epochSecondsField().optional(),
+  end: epochSecondsField().optional(),
   series: queryBool().default(false),
   /** IANA time zone the daily series is cut in. */
   timezone: z.string().trim().max(64).default('UTC'),
@@ -98,6 +98,7 @@ export const metricsEndpoints = {
     summary: "Replace the acting account's dashboard metrics (their order is the dashboard's order)",
     description: 'Each formula is validated against the log fields; 400 names the metric and the problem.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: z.object({ metrics: z.array(metricDefinitionSchema).max(50) }),
     response: okBody({ metrics: z.array(metricDefinitionSchema) }),
   }),

@@ -27,7 +27,8 @@ export async function startServerProcess(options: {
     cwd: repoRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // As `npm start` runs it; a test of the production posture passes NODE_ENV itself.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { CallerRole } from '@switchboard/contract';
+import type { Permissions } from '@switchboard/core';
 
 /** Who is calling: resolved from the session token (or a super admin's adminToken) before the handler runs. */
 export interface Actor {
@@ -21,6 +23,8 @@ export interface Credentials {
 export interface Authenticator {
   authenticate(credentials: Credentials, request: FastifyRequest): Promise<Actor | null>;
   canActFor(actor: Actor, accountId: number): Promise<boolean>;
+  /** The caller's role (from their home account) and permission flags on the account a call acts for. */
+  accessOf(actor: Actor, accountId: number): Promise<{ role: CallerRole; permissions: Permissions }>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, idField, okBody, queryInt, type Endpoint } from '@switchboard/contract';
+import { allPermissions } from '@switchboard/core';
 import { createTestApp, type TestApp } from '@switchboard/testing';
 import type { Feature } from '../features/feature';
 import type { Actor, Authenticator } from './authenticator';
@@ -21,7 +22,14 @@ const authenticator: Authenticator = {
     }
     return Promise.resolve(false);
   },
+  // Account 10 is a reseller that may delete only on its own account; account 20 is an organization.
+  accessOf: (actor, accountId) =>
+    Promise.resolve({
+      role: actor.accountId === 10 ? 'reseller' : 'organization',
+      permissions: { ...allPermissions, canDeleteOrg: accountId === actor.accountId },
+    }),
 };
+let handlerRuns = 0;
 const notes = new Map<number, number>([[500, 11]]);
 
 const probe = {
@@ -62,6 +70,24 @@ const probe = {
     guard: 'superAdmin',
     response: okBody({}),
   }),
+  resellersOnly: defineEndpoint({
+    area: 'probe',
+    method: 'POST',
+    path: '/api/test/resellers-only',
+    summary: 'a role-restricted call',
+    guard: 'session',
+    permission: { roles: ['partner', 'reseller'] },
+    response: okBody({}),
+  }),
+  deleter: defineEndpoint({
+    area: 'probe',
+    method: 'POST',
+    path: '/api/test/deleter',
+    summary: 'a flag-restricted call',
+    guard: 'session',
+    permission: { flag: 'canDeleteOrg' },
+    response: okBody({}),
+  }),
   drift: defineEndpoint({
     area: 'probe',
     method: 'GET',
@@ -82,6 +108,8 @@ const probeFeature: Feature = {
       mine: ({ ctx }) => Promise.resolve({ success: true, accountId: ctx.accountId ?? 0 }),
       note: ({ params, body }) => Promise.resolve({ success: true, noteId: params.noteId, text: body.text }),
       admin: () => Promise.resolve({ success: true }),
+      resellersOnly: () => Promise.resolve({ success: true, ran: handlerRuns++ > -1 }),
+      deleter: () => Promise.resolve({ success: true }),
       drift: () =>
         Promise.resolve({ success: true, count: 'many' } as unknown as { success: true; count: number }),
     });
@@ -96,6 +124,35 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
+
+describe('declared permissions', () => {
+  const post = (url: string) => t.app.inject({ method: 'POST', url });
+
+  it('lets the declared roles in and refuses the others, naming who may, before the handler runs', async () => {
+    const runsBefore = handlerRuns;
+    expect((await post('/api/test/resellers-only?token=owner-token')).statusCode).toBe(200);
+    const refused = await post('/api/test/resellers-only?token=sibling-token');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'FORBIDDEN',
+      message: 'Only partners and resellers can make this call',
+      requires: { roles: ['partner', 'reseller'] },
+    });
+    expect(handlerRuns).toBe(runsBefore + 1);
+    expect((await post('/api/test/resellers-only?token=admin-token')).statusCode).toBe(200);
+  });
+
+  it('reads the flag on the account the call acts for', async () => {
+    expect((await post('/api/test/deleter?token=owner-token')).statusCode).toBe(200);
+    const onChild = await post('/api/test/deleter?token=owner-token&targetAccountId=11');
+    expect(onChild.statusCode).toBe(403);
+    expect(onChild.json()).toMatchObject({
+      message: 'You do not have permission to delete here',
+      requires: { flag: 'canDeleteOrg' },
+    });
+  });
+});
 
 describe('guards', () => {
   it('lets anyone call a public endpoint and parses its query', async () => {

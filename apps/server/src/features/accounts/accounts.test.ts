@@ -168,15 +168,41 @@ describe('creating and listing the tiers', () => {
 describe('changing and deleting', () => {
   it('saves settings by merging keys', async () => {
     await call('POST', '/api/v1/accountSetting', 'acme', {
-      settings: { lastAccountId: { agent: ids.agent1 }, theme: 'dark' },
+      settings: { lastAccountId: { agent: ids.agent1 }, walkthrough: { version: 1, completed: [] } },
     });
     const saved = await call('POST', '/api/v1/accountSetting', 'acme', {
-      settings: { theme: null, onboarding: { onboardingComplete: true } },
+      settings: { walkthrough: null, onboarding: { onboardingComplete: true } },
     });
     expect(saved.json()).toEqual({
       success: true,
       settings: { lastAccountId: { agent: ids.agent1 }, onboarding: { onboardingComplete: true } },
     });
+  });
+
+  it("writes only the settings the caller's role may change, naming each refused key", async () => {
+    const unknown = await call('POST', '/api/v1/accountSetting', 'acme', {
+      settings: { theme: 'dark', mobileCheckIn: { value: 'forged' }, constructor: 1 },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toBe(
+      'body.settings.theme: is not a setting this call can change; ' +
+        'body.settings.mobileCheckIn: is not a setting this call can change; ' +
+        'body.settings.constructor: is not a setting this call can change',
+    );
+    const reserved = await call('POST', '/api/v1/accountSetting', 'acme', {
+      settings: { smsMessaging: false },
+    });
+    expect(reserved.statusCode).toBe(403);
+    expect(reserved.json<{ message: string }>().message).toBe(
+      'body.settings.smsMessaging: only partners and resellers can change it',
+    );
+    const byReseller = await call('POST', `/api/v1/accountSetting?targetAccountId=${ids.acme}`, 'reseller', {
+      settings: { smsMessaging: false },
+    });
+    expect(byReseller.statusCode).toBe(200);
+    expect(byReseller.json()).toMatchObject({ settings: { smsMessaging: false } });
+    const after = await call('POST', '/api/v1/accountSetting', 'acme', { settings: {} });
+    expect(after.json<{ settings: Record<string, unknown> }>().settings).not.toHaveProperty('theme');
   });
 
   it('updates the profile and refuses another tier name key', async () => {

@@ -2,7 +2,7 @@ import { directoryEndpoints } from '@switchboard/contract';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Feature } from '../feature';
-import { loadActingAccount, requirePermission } from './accounts.service';
+import { loadActingAccount } from './accounts.service';
 import { checkIn, saveMobileCheckIn } from './check-in.service';
 import { searchAccounts, searchOrganizations } from './directory.service';
 import { deleteAdminUser, inviteAdminUser, isPersonOfAccount, listAdminUsers } from './members.service';
@@ -31,11 +31,8 @@ export const accountsDirectoryFeature: Feature = {
   }),
   registerRoutes({ implement, db, mail, storage, config }) {
     const deps = { db, testAccountUsernames: config.accounts.testAccountUsernames };
-    const editableAccount = async (actor: Actor | null, accountId: number | null, doing: string) => {
-      const account = await loadActingAccount(db, accountId);
-      await requirePermission(deps, signedIn(actor), account.id, 'canEditOrg', doing);
-      return account;
-    };
+    // Whether the caller may edit it is declared on each endpoint (permission canEditOrg).
+    const editableAccount = (accountId: number | null) => loadActingAccount(db, accountId);
 
     implement(directoryEndpoints)({
       searchOrganizations: ({ query, ctx }) =>
@@ -44,7 +41,7 @@ export const accountsDirectoryFeature: Feature = {
         searchAccounts(db, signedIn(ctx.actor), ctx.accountId, { phrase: body.phrase, enhanced: false }),
       searchAccountEnhanced: ({ body, ctx }) =>
         searchAccounts(db, signedIn(ctx.actor), ctx.accountId, { phrase: body.phrase, enhanced: true }),
-      listAdminUsers: ({ ctx }) => listAdminUsers(deps, signedIn(ctx.actor), ctx.accountId),
+      listAdminUsers: ({ ctx }) => listAdminUsers(deps, ctx.accountId),
       inviteAdminUser: ({ body, ctx }) =>
         inviteAdminUser(
           { ...deps, mail, publicUrl: config.publicUrl },
@@ -56,9 +53,9 @@ export const accountsDirectoryFeature: Feature = {
         deleteAdminUser(deps, signedIn(ctx.actor), ctx.accountId, body.targetUserId),
       getPublicProfile: ({ params }) => getPublicProfile(db, params.username),
       saveSocialLinks: async ({ body, ctx }) =>
-        saveSocialLinks(db, await editableAccount(ctx.actor, ctx.accountId, 'edit this account'), body),
+        saveSocialLinks(db, await editableAccount(ctx.accountId), body),
       uploadProfileImage: async ({ ctx }) => {
-        const account = await editableAccount(ctx.actor, ctx.accountId, 'change the picture of this account');
+        const account = await editableAccount(ctx.accountId);
         const upload = await readImageUpload(ctx.request);
         return { success: true, profileImage: await saveProfileImage({ db, storage }, account, upload) };
       },
@@ -73,11 +70,7 @@ export const accountsDirectoryFeature: Feature = {
         return avatar.body;
       },
       updateUsername: async ({ body, ctx }) =>
-        changeUsername(
-          db,
-          await editableAccount(ctx.actor, ctx.accountId, 'change the username of this account'),
-          body.targetUsername,
-        ),
+        changeUsername(db, await editableAccount(ctx.accountId), body.targetUsername),
       checkIn: ({ params, ctx }) => checkIn(db, ctx.accountId, params.kind),
       checkInMobile: ({ ctx }) => checkIn(db, ctx.accountId, 'mobile'),
       mobileCheckIn: ({ body, ctx }) => saveMobileCheckIn(db, ctx.accountId, body.checkIn),

@@ -85,3 +85,13 @@ export async function detachHomeAccount(db: Db, userId: number, accountId: numbe
     .set({ accountId: null })
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
 }
+
+/** Every account a person belongs to: their own and those they are an admin user of. */
+export async function listAccountIdsOfPerson(db: Db, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT u.account_id AS id FROM users u WHERE u.id = ${userId} AND u.account_id IS NOT NULL
+        UNION SELECT m.account_id FROM memberships m WHERE m.user_id = ${userId}`,
+  );
+  return rows.map((row) => Number(row.id));
+}

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import type { MailProvider } from '../../providers/mail/types';
 import type { AccountRow } from './accounts.repo';
-import { loadActingAccount, requirePermission, type AccountsDeps } from './accounts.service';
+import { loadActingAccount, type AccountsDeps } from './accounts.service';
 import {
   countOwners,
   deleteMembership,
@@ -14,6 +14,7 @@ import {
   lockAccount,
 } from './members.repo';
 import { addMembership, findUserByEmail, findUserById, insertUser } from './people.repo';
+import { outranks, standingOfActor } from './standing.service';
 
 export interface MembersDeps extends AccountsDeps {
   mail: MailProvider;
@@ -23,15 +24,8 @@ export interface MembersDeps extends AccountsDeps {
 
 const tierWord = (account: AccountRow) => (account.accountType === 'agent' ? 'account' : account.accountType);
 
-export async function listAdminUsers(deps: AccountsDeps, actor: Actor, actingAccountId: number | null) {
+export async function listAdminUsers(deps: AccountsDeps, actingAccountId: number | null) {
   const account = await loadActingAccount(deps.db, actingAccountId);
-  await requirePermission(
-    deps,
-    actor,
-    account.id,
-    'canViewOrg',
-    `see the admin users of this ${tierWord(account)}`,
-  );
   const rows = await listAdminUserRows(deps.db, account.id);
   return {
     success: true as const,
@@ -85,9 +79,15 @@ export async function inviteAdminUser(
   input: { email: string; redirectUrl?: string | undefined; isOwner: boolean },
 ) {
   const account = await loadActingAccount(deps.db, actingAccountId);
-  await requirePermission(deps, actor, account.id, 'canInviteUsers', 'invite admin users');
   const email = normalizeEmail(input.email);
   if (!email) throw new AppError('VALIDATION_FAILED', 'body.email: is not a valid email address');
+  // Nobody hands out more say than they have: an invited admin user can invite admin users, not owners.
+  if (input.isOwner && !outranks(await standingOfActor(deps.db, actor, account.id), 'member')) {
+    throw new AppError(
+      'FORBIDDEN',
+      `Only an owner of this ${tierWord(account)}, or a tier above it, can invite an owner`,
+    );
+  }
 
   const person = await findOrCreatePerson(deps.db, email);
   const relation = await findAdminRelation(deps.db, person.id, account.id);
@@ -130,13 +130,20 @@ export async function deleteAdminUser(
   targetUserId: number,
 ) {
   const account = await loadActingAccount(deps.db, actingAccountId);
-  await requirePermission(deps, actor, account.id, 'canManageUsers', 'remove admin users');
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await lockAccount(db, account.id);
     const relation = await findAdminRelation(db, targetUserId, account.id);
     if (!relation || (!relation.homeOwner && !relation.member)) {
-      throw new AppError('NOT_FOUND', `No admin user ${targetUserId} in this ${tierWord(account)}`);
+      throw new AppError('NOT_FOUND', `No admin user matches body.targetUserId in this ${tierWord(account)}`);
+    }
+    const target = await findUserById(db, targetUserId);
+    const targetStanding = target?.superAdmin ? 'superAdmin' : relation.isOwner ? 'owner' : 'member';
+    if (!outranks(await standingOfActor(db, actor, account.id), targetStanding)) {
+      throw new AppError(
+        'FORBIDDEN',
+        `You can remove only admin users with less say over this ${tierWord(account)} than you`,
+      );
     }
     if (relation.isOwner && (await countOwners(db, account.id)) <= 1) {
       throw new AppError('CONFLICT', `You cannot remove the last owner of this ${tierWord(account)}`);

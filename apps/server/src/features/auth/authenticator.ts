@@ -1,12 +1,17 @@
+import { accountRole, computePermissions } from '@switchboard/core';
 import type { Actor, Authenticator } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
+import { findAccount } from '../accounts/accounts.service';
 import { findAccountState, findHomeAccountId, isInUserTree } from '../accounts/people.service';
 import { findSessionUser } from './auth.repo';
 import { hashToken } from './secrets';
 
 /** Sessions from the database; a super admin's adminToken makes the call as that super admin. */
-export function createAuthenticator(db: Db): Authenticator {
+export function createAuthenticator(
+  db: Db,
+  options: { testAccountUsernames: readonly string[] },
+): Authenticator {
   return {
     async authenticate({ token, adminToken }): Promise<Actor | null> {
       const presented = adminToken ?? token;
@@ -32,5 +37,20 @@ export function createAuthenticator(db: Db): Authenticator {
     },
     canActFor: (actor, accountId) =>
       isInUserTree(db, actor.userId, actor.superAdmin ? null : actor.accountId, accountId, actor.superAdmin),
+    async accessOf(actor, accountId) {
+      const home = await findAccount(db, actor.accountId);
+      const role = !home ? 'organization' : home.accountType === 'agent' ? 'agent' : accountRole(home);
+      const permissions = computePermissions(
+        {
+          superAdmin: actor.superAdmin,
+          role: role === 'agent' ? 'organization' : role,
+          accountId: actor.accountId,
+          username: home?.username ?? '',
+        },
+        accountId,
+        options,
+      );
+      return { role, permissions };
+    },
   };
 }

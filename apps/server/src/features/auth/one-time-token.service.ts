@@ -1,9 +1,9 @@
-import { accountRole } from '@switchboard/core';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
-import { findAccount, findAccountsByExternalId } from '../accounts/accounts.service';
-import { addMembership, findHomeAccountId, findUserByEmail, insertUser } from '../accounts/people.service';
+import { findAccountsByExternalId } from '../accounts/accounts.service';
+import { addMembership, findUserByEmail, insertUser } from '../accounts/people.service';
+import { canReachPerson } from '../accounts/standing.service';
 import { mintOneTimeToken } from './auth.service';
 
 export interface OneTimeTokenDeps {
@@ -20,21 +20,19 @@ export async function mintOneTimeTokenFor(
   actor: Actor,
   request: { email: string; externalAccountId?: string | undefined },
 ) {
-  const home = await findAccount(deps.db, actor.accountId);
-  if (!actor.superAdmin && (!home || accountRole(home) === 'organization')) {
-    throw new AppError('FORBIDDEN', 'Only resellers and partners can mint sign-in tokens');
-  }
-  const notFound = new AppError('NOT_FOUND', `Account not found for key: ${request.email}`);
+  // Names the key, never the address: the answer must not echo what the caller probed for.
+  const notFound = new AppError('NOT_FOUND', 'Account not found for key: email');
   const user = await findUserByEmail(deps.db, request.email);
   if (user) {
-    const userHome = await findHomeAccountId(deps.db, user.id);
-    if (userHome === null || !(await deps.canActFor(actor, userHome))) throw notFound;
+    // Only someone strictly below the caller, with no account the caller could not act for; anyone else
+    // (a super admin, a peer, a tier above) looks exactly like an unknown address.
+    if (!(await canReachPerson(deps.db, actor, user, deps.canActFor))) throw notFound;
     return mintOneTimeToken(deps, user.id);
   }
   if (request.externalAccountId === undefined) throw notFound;
   const candidates = await findAccountsByExternalId(deps.db, request.externalAccountId, 'organization');
   for (const organization of candidates) {
-    if (!(await deps.canActFor(actor, organization.id))) continue;
+    if (organization.id === actor.accountId || !(await deps.canActFor(actor, organization.id))) continue;
     const member = await insertUser(deps.db, { email: request.email });
     await addMembership(deps.db, {
       userId: member.id,

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { newStorageKey } from '../../providers/storage/storage-key';
 import type { StorageProvider, StoredObjectContent } from '../../providers/storage/types';
-import { loadActingAccount, permissionsOf, requirePermission } from '../accounts/accounts.service';
+import { loadActingAccount, permissionsOf } from '../accounts/accounts.service';
 import { readImageUpload } from '../accounts/profile-image.service';
 import {
   findProfileOfAccount,
@@ -45,12 +45,11 @@ function presentBrandProfile(row: DomainProfileRow): BrandProfileView {
 
 const brandTiers = new Set(['partner', 'reseller']);
 
-async function editableBrandAccount(deps: BrandDeps, actor: Actor, accountId: number | null) {
+async function editableBrandAccount(deps: BrandDeps, accountId: number | null) {
   const account = await loadActingAccount(deps.db, accountId);
   if (!brandTiers.has(account.accountType)) {
     throw new AppError('FORBIDDEN', 'Only partners and resellers have a white-label profile');
   }
-  await requirePermission(deps, actor, account.id, 'canEditOrg', 'edit the white-label profile');
   return account;
 }
 
@@ -67,11 +66,10 @@ export async function getBrandProfile(deps: BrandDeps, actor: Actor, accountId: 
 
 export async function saveBrandProfile(
   deps: BrandDeps,
-  actor: Actor,
   accountId: number | null,
   input: z.output<typeof brandProfileInputSchema>,
 ) {
-  const account = await editableBrandAccount(deps, actor, accountId);
+  const account = await editableBrandAccount(deps, accountId);
   const previous = await findProfileOfAccount(deps.db, account.id);
   const row = await upsertProfileOfAccount(deps.db, account.id, {
     name: input.name,
@@ -102,11 +100,10 @@ async function dropLogo(storage: StorageProvider, url: string) {
 
 export async function uploadBrandLogo(
   deps: BrandDeps,
-  actor: Actor,
   accountId: number | null,
   request: FastifyRequest,
 ) {
-  const account = await editableBrandAccount(deps, actor, accountId);
+  const account = await editableBrandAccount(deps, accountId);
   const profile = await findProfileOfAccount(deps.db, account.id);
   if (!profile)
     throw new AppError('BAD_REQUEST', 'Save the white-label profile (its name) before adding a logo');

@@ -44,8 +44,8 @@ export const domainsFeature: Feature = {
         profile: await getDomainProfile(deps, query),
       }),
       getBrandProfile: ({ ctx }) => getBrandProfile(deps, signedIn(ctx.actor), ctx.accountId),
-      saveBrandProfile: ({ body, ctx }) => saveBrandProfile(deps, signedIn(ctx.actor), ctx.accountId, body),
-      uploadBrandLogo: ({ ctx }) => uploadBrandLogo(deps, signedIn(ctx.actor), ctx.accountId, ctx.request),
+      saveBrandProfile: ({ body, ctx }) => saveBrandProfile(deps, ctx.accountId, body),
+      uploadBrandLogo: ({ ctx }) => uploadBrandLogo(deps, ctx.accountId, ctx.request),
       getBrandLogo: async ({ params, ctx }) => {
         const logo = await openBrandLogo(deps, params.name);
         ctx.reply
