@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AppRequestError,
   buildRequest,
-  isPrivateAddress,
   renderJson,
   renderText,
   sendRequest,
@@ -118,26 +117,14 @@ describe('app request templates', () => {
 });
 
 describe('sending app requests', () => {
-  it('knows private addresses', () => {
-    for (const address of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '192.168.0.9',
-      '169.254.169.254',
-      '::1',
-      'fd00::1',
-      '::ffff:127.0.0.1',
-    ]) {
-      expect(isPrivateAddress(address), address).toBe(true);
-    }
-    for (const address of ['8.8.8.8', '2606:4700::1111'])
-      expect(isPrivateAddress(address), address).toBe(false);
-  });
-
   it('refuses private networks unless allowed, does not follow redirects, and times out', async () => {
     const server = createServer((request, response) => {
       if (request.url === '/slow') {
         setTimeout(() => response.end('late'), 2000);
+        return;
+      }
+      if (request.url === '/big') {
+        response.end('x'.repeat(300 * 1024));
         return;
       }
       if (request.url === '/redirect') {
@@ -154,7 +141,7 @@ describe('sending app requests', () => {
       buildRequest({ method: 'GET', url: `${base}${path}`, headers: {}, query: {} }, scope);
     try {
       await expect(sendRequest(get('/'), { allowPrivateNetwork: false, timeoutMs: 1000 })).rejects.toThrow(
-        'The app’s address is on a private network.',
+        'The app’s address is not on the public internet (refused: 127.0.0.1 is a loopback address).',
       );
       await expect(
         sendRequest(
@@ -164,7 +151,21 @@ describe('sending app requests', () => {
             timeoutMs: 1000,
           },
         ),
-      ).rejects.toThrow('private network');
+      ).rejects.toThrow(
+        /not on the public internet \(refused: .* is a loopback address \(the address of localhost\)\)/,
+      );
+      for (const url of ['http://[::ffff:127.0.0.1]/', 'http://[::ffff:169.254.169.254]/']) {
+        await expect(
+          sendRequest(buildRequest({ method: 'GET', url, headers: {}, query: {} }, scope), {
+            allowPrivateNetwork: false,
+            timeoutMs: 1000,
+          }),
+        ).rejects.toThrow(
+          /^The app’s address is not on the public internet \(refused: ::ffff:\S+ is an IPv4-mapped/,
+        );
+      }
+      const big = await sendRequest(get('/big'), { allowPrivateNetwork: true, timeoutMs: 1000 });
+      expect((big.body as string).length).toBe(256 * 1024);
       const ok = await sendRequest(get('/'), { allowPrivateNetwork: true, timeoutMs: 1000 });
       expect(ok).toMatchObject({ status: 200, ok: true, body: { ok: true } });
       const redirect = await sendRequest(get('/redirect'), { allowPrivateNetwork: true, timeoutMs: 1000 });

@@ -1,6 +1,9 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import type { AppRequest } from '@switchboard/contract';
+import {
+  createOutboundHttp,
+  OutboundRequestError,
+  type OutboundResponse,
+} from '../../platform/outbound-http';
 
 /**
  * App functions are HTTP requests described by templates. A placeholder is `{{path}}` or `{{path|other}}`: the
@@ -158,37 +161,6 @@ export function buildRequest(request: AppRequest, scope: TemplateScope): BuiltRe
   return { method: request.method, url, headers, body };
 }
 
-const privateRanges = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv6');
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (family === 6 && address.toLowerCase().startsWith('::ffff:')) return isPrivateAddress(address.slice(7));
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 export interface SendOptions {
   /** Loopback and private networks are refused unless allowed (development and tests). */
   allowPrivateNetwork: boolean;
@@ -196,7 +168,6 @@ export interface SendOptions {
   /** The largest answer read, in bytes; the rest is cut. */
   maxResponseBytes?: number;
   signal?: AbortSignal | undefined;
-  fetch?: typeof fetch;
 }
 
 export interface AppResponse {
@@ -207,63 +178,46 @@ export interface AppResponse {
   durationMs: number;
 }
 
-async function checkDestination(url: URL, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) {
-    throw new AppRequestError('The app’s address is on a private network.');
+function problemSentence(error: OutboundRequestError, url: URL, timeoutMs: number): string {
+  switch (error.code) {
+    case 'REFUSED':
+      return `The app’s address is not on the public internet (${error.message}).`;
+    case 'HOST_NOT_FOUND':
+      return `The app’s host ${url.hostname} could not be found.`;
+    case 'TIMEOUT':
+      return `The app did not answer within ${timeoutMs / 1000} s.`;
+    case 'CANCELLED':
+      return 'The request was cancelled.';
+    default:
+      return `The app could not be reached (${error.message}).`;
   }
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);
-  if (addresses.some(isPrivateAddress))
-    throw new AppRequestError('The app’s address is on a private network.');
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const chunk = await reader.read();
-    if (chunk.done) break;
-    chunks.push(chunk.value);
-    size += chunk.value.byteLength;
-    if (size >= maxBytes) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
-}
-
-/** Sends a built request. Transport failures and refusals throw AppRequestError with a sentence for people. */
+/**
+ * Sends a built request through the outbound client: the address is checked, redirects are answered as they are
+ * (an app calls its final address). Failures and refusals throw AppRequestError with a sentence for people.
+ */
 export async function sendRequest(built: BuiltRequest, options: SendOptions): Promise<AppResponse> {
+  const client = createOutboundHttp({ allowPrivateNetwork: options.allowPrivateNetwork });
+  let response: OutboundResponse;
   try {
-    await checkDestination(built.url, options.allowPrivateNetwork);
-  } catch (error) {
-    if (error instanceof AppRequestError) throw error;
-    throw new AppRequestError(`The app’s host ${built.url.hostname} could not be found.`);
-  }
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const started = performance.now();
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(built.url, {
+    response = await client.request({
+      url: built.url,
       method: built.method,
       headers: built.headers,
-      ...(built.body !== null ? { body: built.body } : {}),
-      // A redirect could lead anywhere, private networks included; apps must call their final address.
-      redirect: 'manual',
-      signal,
+      body: built.body,
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxResponseBytes ?? 256 * 1024,
+      signal: options.signal,
     });
   } catch (error) {
-    if (timeout.aborted)
-      throw new AppRequestError(`The app did not answer within ${options.timeoutMs / 1000} s.`);
-    if (options.signal?.aborted) throw new AppRequestError('The request was cancelled.');
-    throw new AppRequestError(`The app could not be reached (${(error as Error).message}).`);
+    throw new AppRequestError(
+      error instanceof OutboundRequestError
+        ? problemSentence(error, built.url, options.timeoutMs)
+        : `The app could not be reached (${(error as Error).message}).`,
+    );
   }
-  const text = await readCapped(response, options.maxResponseBytes ?? 256 * 1024).catch(() => '');
+  const text = response.body.toString('utf8');
   let body: unknown = text;
   if (text.trim() !== '') {
     try {
@@ -272,10 +226,5 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
       body = text;
     }
   }
-  return {
-    status: response.status,
-    ok: response.status >= 200 && response.status < 300,
-    body,
-    durationMs: Math.round(performance.now() - started),
-  };
+  return { status: response.status, ok: response.ok, body, durationMs: response.durationMs };
 }

@@ -39,7 +39,7 @@ export interface AppsDeps {
   db: Db;
   accounts: AccountsDeps;
   /** How app requests leave the server (private networks, timeout). */
-  requests: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs' | 'fetch'>;
+  requests: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs'>;
   /** Secret credential values are stored sealed. */
   secrets: SecretBox;
 }

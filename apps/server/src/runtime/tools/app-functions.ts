@@ -123,7 +123,6 @@ export async function runAppFunction(
     const response = await sendRequest(built, {
       allowPrivateNetwork: env.appRequests?.allowPrivateNetwork ?? false,
       timeoutMs: env.appRequests?.timeoutMs ?? 8000,
-      fetch: env.appRequests?.fetch,
     });
     env.logger.info(
       {

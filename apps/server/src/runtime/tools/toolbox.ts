@@ -77,7 +77,7 @@ export interface ToolEnvironment {
   /** The app functions the agent's config enables, resolved against the organization's installs. */
   apps?: readonly AgentAppFunction[];
   /** How app requests leave the server. */
-  appRequests?: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs' | 'fetch'>;
+  appRequests?: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs'>;
 }
 
 function actionOf(config: AgentConfig, name: AgentFunctionName): AgentAction | undefined {
