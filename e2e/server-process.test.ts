@@ -75,7 +75,7 @@ describe('one owner per data directory', () => {
           PORT: String(port),
           DATA_DIR: dataDir,
           STOP_WITH_PARENT: 'true',
-          NODE_ENV: 'production',
+          NODE_ENV: 'development',
         },
         stdio: 'ignore',
       },
@@ -114,5 +114,62 @@ describe('configuration errors', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT must be a whole number from 0 to 65535 (got "eighty")');
     expect(server.output()).toContain('LOG_LEVEL must be one of');
+  });
+});
+
+describe('a production start', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SECRETS_KEY: 'a-production-secret-key-of-some-length',
+    PUBLIC_URL: 'https://switchboard.example.test',
+  };
+
+  it('refuses to start when it could not deliver sign-in codes, naming SMTP_URL', async () => {
+    const server = await start({ NODE_ENV: 'production' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SMTP_URL is required in production');
+  });
+
+  it('starts with SMTP_URL, SECRETS_KEY and PUBLIC_URL, seeds no demo data and shows no sandbox', async () => {
+    const productionDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-production-'));
+    const server = await startServerProcess({ dataDir: productionDir, env: production });
+    running.push(server);
+    try {
+      await server.waitUntilHealthy();
+      expect(server.output()).not.toContain('Demo sign-in');
+      expect(server.output()).not.toContain('demo data written');
+      // The demo accounts do not exist: their public profiles are unknown.
+      expect((await fetch(`${server.url}/api/v1/account/acme`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/dev/outbox`)).status).toBe(404);
+      const signIn = await fetch(`${server.url}/api/v1/signin/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'superadmin@demo.switchboard.test' }),
+      });
+      // Answered like any address (the mail goes nowhere: no such person), and no outbox shows a code.
+      expect([200, 503]).toContain(signIn.status);
+      expect((await fetch(`${server.url}/api/dev/outbox?to=superadmin%40demo.switchboard.test`)).status).toBe(
+        404,
+      );
+      expect(await server.stop('SIGTERM')).toBe(0);
+    } finally {
+      await rm(productionDir, { recursive: true, force: true });
+    }
+  });
+
+  it('in demonstration mode seeds the demo and says so plainly', async () => {
+    const demoDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-demo-'));
+    const server = await startServerProcess({ dataDir: demoDir, env: { ...production, DEMO_MODE: 'true' } });
+    running.push(server);
+    try {
+      await server.waitUntilHealthy();
+      expect(server.output()).toContain('DEMONSTRATION MODE');
+      expect((await fetch(`${server.url}/api/v1/account/acme`)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/dev/outbox`)).status).toBe(403);
+      expect(await server.stop('SIGTERM')).toBe(0);
+    } finally {
+      await rm(demoDir, { recursive: true, force: true });
+    }
   });
 });

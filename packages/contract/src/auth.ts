@@ -69,6 +69,7 @@ export const authEndpoints = {
     description:
       'With externalAccountId, an unknown email becomes a member of the organization with that external id.',
     guard: 'session',
+    permission: { roles: ['partner', 'reseller'] },
     query: z.object({
       email,
       externalAccountId: z.string().trim().min(1).optional(),

@@ -69,7 +69,8 @@ const webUrl = (what: string) =>
     .max(500, 'is longer than 500 characters')
     .refine((value) => /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i.test(value), {
       error: `must be ${what} starting with https:// (or http://)`,
-    });
+    })
+    .meta({ examples: ['https://example.com'] });
 
 export const brandProfileInputSchema = z.object({
   name: z.string().trim().min(1, 'is required').max(80, 'is longer than 80 characters'),
@@ -132,6 +133,7 @@ export const domainsEndpoints = {
       "account has it or it is the product's own host, 403 for agent accounts. The first domain becomes the " +
       'default, as does one added with `isDefault`.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: z.object({ domain: domainInput, isDefault: z.boolean().optional() }),
     successStatus: 201,
     response: okBody({ domain: customDomainSchema }),
@@ -144,6 +146,7 @@ export const domainsEndpoints = {
     description:
       'The default cannot be removed while the account has others: make another one the default first.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     query: z.object({ domain: domainInput }),
     owned: { query: { domain: 'domain' } },
     response: okBody({ deleted: z.literal(true) }),
@@ -154,6 +157,7 @@ export const domainsEndpoints = {
     path: '/api/v2/domain/default',
     summary: "Make one of the account's domains its default",
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: z.object({ domain: domainInput }),
     owned: { body: { domain: 'domain' } },
     response: okBody({ domains: z.array(customDomainSchema) }),
@@ -189,6 +193,7 @@ export const domainsEndpoints = {
     summary: "Create or update the acting partner's or reseller's white-label profile",
     description: 'Fields left out keep their value. 403 for organizations and agent accounts.',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     body: brandProfileInputSchema,
     response: okBody({ profile: brandProfileSchema }),
   }),
@@ -201,6 +206,7 @@ export const domainsEndpoints = {
       'multipart/form-data with one file in the field "image" or "file": PNG, JPEG, WebP or GIF, at most 5 MB. ' +
       'The profile must exist (save it first).',
     guard: 'session',
+    permission: { flag: 'canEditOrg' },
     response: okBody({ profile: brandProfileSchema }),
   }),
   getBrandLogo: defineEndpoint({

@@ -19,6 +19,11 @@ export const healthResponse = okBody({
     }),
   }),
   providers: z.record(z.string(), z.object({ name: z.string(), sandbox: z.boolean() })),
+  /**
+   * How this server runs: development (sandbox open, demo data), production, or a production demonstration
+   * (DEMO_MODE: demo data and sandbox open, which the web app says plainly).
+   */
+  mode: z.enum(['development', 'production', 'demonstration']),
 });
 
 export const platformEndpoints = {

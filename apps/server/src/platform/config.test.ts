@@ -71,4 +71,56 @@ describe('loadConfig', () => {
       'Invalid configuration:\n  - PORT must be a whole number',
     );
   });
+
+  it('refuses a production start that could not deliver sign-in codes, naming each missing setting', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SMTP_URL is required in production: sign-in codes are sent by mail and nothing else can deliver them',
+      'PUBLIC_URL is required in production: links in mail and webhooks must reach this server',
+      'SECRETS_KEY is required in production: stored credentials are sealed with it',
+    ]);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.test',
+      PUBLIC_URL: 'https://switchboard.example.test',
+      SECRETS_KEY: 'sixteen-characters-or-more',
+    });
+    expect(config.sandboxOpen).toBe(false);
+    expect(config.demoMode).toBe(false);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('opens the sandbox outside production, and in production only with DEMO_MODE', () => {
+    expect(loadConfig({}).sandboxOpen).toBe(true);
+    expect(loadConfig({}).demoMode).toBe(false);
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      SMTP_URL: 'smtp://mail.example.test',
+      PUBLIC_URL: 'https://demo.example.test',
+      SECRETS_KEY: 'sixteen-characters-or-more',
+    });
+    expect(demo.sandboxOpen).toBe(true);
+    expect(demo.demoMode).toBe(true);
+    expect(problemsOf({ DEMO_MODE: 'yes' })).toEqual(['DEMO_MODE must be true or false']);
+  });
+
+  it('trusts forwarded headers only from the hop count or the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY must be a hop count or a list of proxy addresses or CIDR ranges (cannot read "true")',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.5,10.0.0.0/33' })).toEqual([
+      'TRUST_PROXY must be a hop count or a list of proxy addresses or CIDR ranges (cannot read "10.0.0.0/33")',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: '0' })).toEqual([
+      'TRUST_PROXY must be a hop count from 1 to 10 (got 0)',
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -63,6 +64,17 @@ const envSchema = z
       .transform(Number)
       .default(5),
     SIGNIN_CODES_PER_IP: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(30),
+    SIGNIN_WRONG_CODES_PER_IP: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .default(30),
+    SIGNIN_WRONG_CODES_WINDOW_MINUTES: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of minutes')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1'))
+      .default(15),
     SECRETS_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_REQUESTS_PRIVATE_NETWORK: z
       .enum(['allow', 'deny'], { error: () => 'must be allow or deny' })
@@ -73,6 +85,21 @@ const envSchema = z
       .transform(Number)
       .pipe(z.number().min(100, 'must be at least 100').max(60_000, 'must be at most 60000'))
       .default(8000),
+    DEMO_MODE: z
+      .enum(['true', 'false'], { error: () => 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
     STOP_WITH_PARENT: z
       .enum(['true', 'false'], { error: () => 'must be true or false' })
       .default('false')
@@ -84,7 +111,66 @@ const envSchema = z
   })
   .superRefine(checkStorageEnv)
   .superRefine(checkLlmEnv)
-  .superRefine(checkSpeechEnv);
+  .superRefine(checkSpeechEnv)
+  .superRefine(checkProductionEnv);
+
+/**
+ * A production server must be able to deliver sign-in codes (mail through SMTP_URL; no phone provider signs
+ * people in yet), build links that reach it (PUBLIC_URL) and open its sealed secrets on every host (SECRETS_KEY).
+ */
+function checkProductionEnv(
+  env: {
+    NODE_ENV: string;
+    SMTP_URL?: string | undefined;
+    PUBLIC_URL?: string | undefined;
+    SECRETS_KEY?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.NODE_ENV !== 'production') return;
+  const required: [keyof typeof env, string][] = [
+    [
+      'SMTP_URL',
+      'is required in production: sign-in codes are sent by mail and nothing else can deliver them',
+    ],
+    ['PUBLIC_URL', 'is required in production: links in mail and webhooks must reach this server'],
+    ['SECRETS_KEY', 'is required in production: stored credentials are sealed with it'],
+  ];
+  for (const [name, message] of required) {
+    if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message });
+  }
+}
+
+/** Names proxy-addr understands for whole ranges of addresses. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY is a hop count (how many proxies stand in front of the server) or a comma-separated list of the
+ * proxies' addresses and CIDR ranges (or loopback, linklocal, uniquelocal). Answers the problem as text.
+ */
+function parseTrustProxy(value: string): number | string[] | string {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : `must be a hop count from 1 to 10 (got ${text})`;
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (proxyRangeNames.has(entry)) return false;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  if (entries.length === 0 || bad.length > 0) {
+    return `must be a hop count or a list of proxy addresses or CIDR ranges (cannot read "${bad.join(', ') || text}")`;
+  }
+  return entries;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -110,6 +196,9 @@ export interface Config {
     /** Sign-in and verification codes sent per email/phone and per IP address within 10 minutes. */
     codesPerIdentifier: number;
     codesPerIp: number;
+    /** Wrong codes tried per client address within the window (whatever address or number they were for). */
+    wrongCodesPerIp: number;
+    wrongCodesWindowMs: number;
   };
   /** Encrypts secrets kept in the database; null keeps a generated key in DATA_DIR/secrets.key. */
   secretsKey: string | null;
@@ -119,6 +208,18 @@ export interface Config {
     allowPrivateNetwork: boolean;
     requestTimeoutMs: number;
   };
+  /**
+   * Production with DEMO_MODE=true: demo data is seeded and the sandbox doors stay open, said plainly by the
+   * banner and the web app; the outbox is then for super admins only.
+   */
+  demoMode: boolean;
+  /** The demo seed runs and /api/dev, /api/sandbox and the sandbox pages exist (always outside production). */
+  sandboxOpen: boolean;
+  /**
+   * Which forwarded headers to believe (Fastify's trustProxy): false unless TRUST_PROXY names the hop count or
+   * the proxies' addresses, so no client picks its own address with X-Forwarded-For.
+   */
+  trustProxy: false | number | string[];
   /** Stop when the launching command exits (set by `npm start`, so a killed npm leaves no orphan behind). */
   stopWithParent: boolean;
 }
@@ -166,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: llmConfigFromEnv(values),
     speech: speechConfigFromEnv(values),
     stopWithParent: values.STOP_WITH_PARENT,
+    demoMode: values.NODE_ENV === 'production' && values.DEMO_MODE,
+    sandboxOpen: values.NODE_ENV !== 'production' || values.DEMO_MODE,
+    trustProxy: values.TRUST_PROXY ?? false,
     secretsKey: values.SECRETS_KEY ?? null,
     apps: {
       allowPrivateNetwork:
@@ -180,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       specialOrganizationId: values.SPECIAL_ORGANIZATION_ID ?? null,
       codesPerIdentifier: values.SIGNIN_CODES_PER_IDENTIFIER,
       codesPerIp: values.SIGNIN_CODES_PER_IP,
+      wrongCodesPerIp: values.SIGNIN_WRONG_CODES_PER_IP,
+      wrongCodesWindowMs: values.SIGNIN_WRONG_CODES_WINDOW_MINUTES * 60_000,
     },
   };
 }

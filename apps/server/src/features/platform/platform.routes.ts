@@ -1,4 +1,4 @@
-import { buildOpenApiDocument, allEndpoints, platformEndpoints } from '@switchboard/contract';
+import { buildOpenApiDocument, endpoints, platformEndpoints } from '@switchboard/contract';
 import { version } from '../../platform/version';
 import type { Feature } from '../feature';
 import { getHealth, recordPageVisit } from './platform.service';
@@ -6,11 +6,16 @@ import { getHealth, recordPageVisit } from './platform.service';
 export const platformFeature: Feature = {
   name: 'platform',
   registerRoutes({ implement, db, dbKind, storage, startedAt, config }) {
-    const openApi = buildOpenApiDocument(allEndpoints, { version, serverUrl: config.publicUrl });
+    const openApi = buildOpenApiDocument(endpoints, { version, serverUrl: config.publicUrl });
 
     implement(platformEndpoints)({
       health: async ({ ctx }) => {
-        const health = await getHealth({ db, dbKind, storage, startedAt });
+        const mode = config.demoMode
+          ? 'demonstration'
+          : config.env === 'production'
+            ? 'production'
+            : 'development';
+        const health = await getHealth({ db, dbKind, storage, startedAt, mode });
         if (health.status !== 'ok') ctx.reply.code(503);
         return health;
       },

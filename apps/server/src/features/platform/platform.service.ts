@@ -13,6 +13,7 @@ export interface HealthDeps {
   dbKind: DatabaseKind;
   storage: StorageProvider;
   startedAt: Date;
+  mode: Health['mode'];
 }
 
 /** Reports the database kind, whether it answers, and which migrations are still pending. */
@@ -29,6 +30,7 @@ export async function getHealth(deps: HealthDeps): Promise<Health> {
     uptimeSeconds: Math.floor((Date.now() - deps.startedAt.getTime()) / 1000),
     database: { kind: deps.dbKind, reachable, migrations: { ...migrations, upToDate } },
     providers: { storage: { name: deps.storage.name, sandbox: deps.storage.sandbox } },
+    mode: deps.mode,
   };
 }
 

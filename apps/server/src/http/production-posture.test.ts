@@ -1,0 +1,136 @@
+// What a production deploy lets in: no sandbox doors unless DEMO_MODE says so (and then the outbox is a super
+// admin's), and no client choosing its own address with X-Forwarded-For unless TRUST_PROXY names the proxies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, pageVisits, seedDemoData, users } from '@switchboard/db';
+import { createTestApp, demoEmail, type TestApp } from '@switchboard/testing';
+import type { MailProvider, OutgoingMail } from '../providers/mail/types';
+import { mintOneTimeToken } from '../features/auth/auth.service';
+
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.test:25',
+  PUBLIC_URL: 'https://switchboard.example.test',
+  SECRETS_KEY: 'a-production-secret-key-of-some-length',
+};
+
+/** Production mail, kept in memory: the SMTP server of a real deploy. */
+function memoryMail(): MailProvider & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
+  return { name: 'smtp', sandbox: false, sent, send: (mail) => Promise.resolve(void sent.push(mail)) };
+}
+
+async function signInAs(t: TestApp, email: string): Promise<string> {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  const oneTime = await mintOneTimeToken({ db: t.db }, user!.id);
+  const exchanged = await t.app.inject({ method: 'GET', url: `/api/v1/oneTimeAuth?oneTimeToken=${oneTime}` });
+  return exchanged.json<{ token: string }>().token;
+}
+
+describe('production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: production, mail: memoryMail() });
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['GET', '/api/dev/outbox'],
+    ['GET', '/api/dev/outbox?to=superadmin%40demo.switchboard.test'],
+    ['POST', '/api/sandbox/sms/inbound'],
+    ['GET', '/api/sandbox/anything/added/later'],
+    ['GET', '/app/dev/outbox'],
+  ] as const)('closes the sandbox door %s %s', async (method, url) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      ...(method === 'POST' ? { payload: { to: 'agent1', from: '+15550000000', text: 'hi' } } : {}),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'The sandbox is not available on this server',
+    });
+  });
+
+  it('trusts no forwarded header: the address is the connection', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/email',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+      payload: { email: 'nobody@example.test' },
+    });
+    expect(response.statusCode).toBe(200);
+    // The limiter and the logs see the socket's address, so a forged header cannot reset a limit.
+    const ips = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ipCorrelator',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+      payload: { page: '/pricing' },
+    });
+    expect(ips.statusCode).toBe(200);
+    const seen = (await t.db.select().from(pageVisits)).map((row) => row.ip);
+    expect(seen).toEqual(['203.0.113.9']);
+  });
+});
+
+describe('production behind a named proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...production, TRUST_PROXY: '10.0.0.5' }, mail: memoryMail() });
+  });
+  afterAll(() => t.close());
+
+  it('reads the client address from the proxy it trusts, and from no one else', async () => {
+    const visit = (remoteAddress: string, forwarded: string, page: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/ipCorrelator',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwarded },
+        payload: { page },
+      });
+    expect((await visit('10.0.0.5', '198.51.100.20', '/via-proxy')).statusCode).toBe(200);
+    expect((await visit('203.0.113.50', '198.51.100.21', '/direct')).statusCode).toBe(200);
+    const seen = (await t.db.select().from(pageVisits)).map((row) => [row.page, row.ip]);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        ['/via-proxy', '198.51.100.20'],
+        ['/direct', '203.0.113.50'],
+      ]),
+    );
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('production in demonstration mode (DEMO_MODE=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...production, DEMO_MODE: 'true' }, mail: memoryMail() });
+    await seedDemoData(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('keeps the sandbox open, and the outbox for super admins only', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toMatchObject({
+      message: 'In demonstration mode only a super admin can read the outbox',
+    });
+    const partner = await signInAs(t, demoEmail('partner'));
+    expect((await t.app.inject({ method: 'GET', url: `/api/dev/outbox?token=${partner}` })).statusCode).toBe(
+      403,
+    );
+    const admin = await signInAs(t, demoEmail('superadmin'));
+    const read = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?token=${admin}` });
+    expect(read.statusCode).toBe(200);
+    const texted = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/sms/inbound',
+      payload: { to: 'agent1', from: '+15550001234', text: 'Hello' },
+    });
+    expect(texted.statusCode).toBe(202);
+  });
+});
