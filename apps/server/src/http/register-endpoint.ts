@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PermissionKey } from '@switchboard/core';
 import {
   sessionQuery,
+  type CallerRole,
   type Endpoint,
+  type Permission,
   type OwnedKind,
   type ParsedRequest,
   type ResponseOf,
@@ -52,7 +55,50 @@ async function checkOwnership(
   const owner = await resolve(id, { actingAccountId: actingAccountId ?? actor.accountId });
   // A record of another tenant looks exactly like a missing one.
   if (owner === null || !(await registry.authenticator.canActFor(actor, owner))) {
-    throw new AppError('NOT_FOUND', `No ${kind} ${String(id)}`);
+    // Named by the field, never by the value sent (which may be anything, at any length).
+    const what = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+    throw new AppError('NOT_FOUND', `No ${what} matches ${field}`);
+  }
+}
+
+const roleWords: Record<CallerRole, string> = {
+  partner: 'partners',
+  reseller: 'resellers',
+  organization: 'organizations',
+  agent: 'agent accounts',
+};
+
+const flagWords: Record<PermissionKey, string> = {
+  canViewOrg: 'view this account',
+  canEditOrg: 'edit this account',
+  canManageUsers: 'manage the admin users of this account',
+  canInviteUsers: 'invite admin users to this account',
+  canManageBilling: 'manage the billing of this account',
+  canDeleteOrg: 'delete here',
+  canViewBilling: 'view the billing of this account',
+};
+
+/** The declared permission of a call: a 403 that says what is missing, and carries it as `requires`. */
+async function checkPermission(
+  registry: EndpointRegistry,
+  actor: Actor,
+  permission: Permission,
+  accountId: number,
+): Promise<void> {
+  if (actor.superAdmin) return;
+  const { role, permissions } = await registry.authenticator.accessOf(actor, accountId);
+  if (permission.roles && !permission.roles.includes(role)) {
+    const allowed = permission.roles.map((name) => roleWords[name]);
+    throw new AppError(
+      'FORBIDDEN',
+      `Only ${allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} and ${allowed.at(-1) ?? ''}` : (allowed[0] ?? '')} can make this call`,
+      { requires: { roles: permission.roles } },
+    );
+  }
+  if (permission.flag && !permissions[permission.flag]) {
+    throw new AppError('FORBIDDEN', `You do not have permission to ${flagWords[permission.flag]}`, {
+      requires: { flag: permission.flag },
+    });
   }
 }
 
@@ -117,6 +163,11 @@ export function registerEndpoint<E extends Endpoint>(
       const targetAccountId = parsed.query?.targetAccountId as number | undefined;
       if (needsSession && targetAccountId !== undefined) {
         await checkOwnership(registry, actor, 'account', targetAccountId, 'query.targetAccountId');
+      }
+      // Before any owned id is looked up: a caller the call is not for learns nothing about the ids it sent.
+      const actingAccountId = targetAccountId ?? actor?.accountId ?? null;
+      if (endpoint.permission && actor && actingAccountId !== null) {
+        await checkPermission(registry, actor, endpoint.permission, actingAccountId);
       }
       for (const [part, field, kind] of owned) {
         const value = parsed[part]?.[field];
