@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxDatabaseInteger } from './fields';
 
 /**
  * The agent session WebSocket (`/api/agent/session?token=...`): one conversation with an agent, by text (chat)
@@ -16,7 +17,7 @@ export type ConversationState = (typeof conversationStates)[number];
 export const sessionStartSchema = z.object({
   type: z.literal('start'),
   /** The agent account to talk to. */
-  agentAccountId: z.number().int().positive(),
+  agentAccountId: z.number().int().positive().max(maxDatabaseInteger),
   mode: z.enum(['chat', 'voice']),
   /** `staging` is the editor's test call (the unpublished draft); a test is logged as such. */
   config: z.enum(['production', 'staging']).default('production'),

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idField, okBody, queryBool, queryInt } from './fields';
+import { idField, maxDatabaseInteger, okBody, queryBool, queryInt } from './fields';
 
 export const inboxNameSchema = z.enum(['priority', 'agent']);
 export const channelSchema = z.enum(['sms', 'voice', 'chat', 'email']);
+
+// Both halves of a room id are stored as PostgreSQL integers.
+const idsFit = (text: string) => text.split(':').every((part) => Number(part) <= maxDatabaseInteger);
+const idsFitMessage = `holds an id larger than ${maxDatabaseInteger}`;
 
 /** A room id: "{agent account id}:{contact profile id}". */
 export const roomIdField = () =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,15}:\d{1,15}$/, 'must be a room id like "1001:1042"');
+    .regex(/^\d{1,15}:\d{1,15}$/, 'must be a room id like "1001:1042"')
+    .refine(idsFit, idsFitMessage);
 
 export const mediaItemSchema = z.object({ url: z.string(), contentType: z.string() });
 
@@ -185,7 +190,8 @@ export const inboxEndpoints = {
       roomId: z
         .string()
         .trim()
-        .regex(/^\d{1,15}(:\d{1,15})?$/, 'must be a room id like "1001:1042" or an account id'),
+        .regex(/^\d{1,15}(:\d{1,15})?$/, 'must be a room id like "1001:1042" or an account id')
+        .refine(idsFit, idsFitMessage),
     }),
     query: z.object({
       limit: queryInt({ min: 1, max: 500 }).default(200),

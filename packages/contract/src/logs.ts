@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { okBody, queryBool, queryInt } from './fields';
+import { epochSecondsField, maxDatabaseInteger, okBody, queryBool, queryInt } from './fields';
 
 /** How the log schema types a field (spec part 2 §3): integers, dates, or text. */
 export const logFieldTypeSchema = z.enum(['integer', 'date', 'string']);
@@ -58,8 +58,8 @@ export type LogField = z.infer<typeof logFieldSchema>;
 export const logRowSchema = z.record(z.string(), z.unknown());
 
 const window = {
-  start: queryInt({ min: 0 }).optional(),
-  end: queryInt({ min: 0 }).optional(),
+  start: epochSecondsField().optional(),
+  end: epochSecondsField().optional(),
 };
 
 export const logsEndpoints = {
@@ -78,7 +78,7 @@ export const logsEndpoints = {
     query: z.object({
       ...window,
       fields: fieldList.optional(),
-      page: queryInt({ min: 1 }).default(1),
+      page: queryInt({ min: 1, max: maxDatabaseInteger }).default(1),
       pageSize: queryInt({ min: 1, max: 10_000 }).default(20),
       format: z.enum(['json', 'csv']).default('json'),
       download: queryBool().default(false),

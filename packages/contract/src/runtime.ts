@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { okBody } from './fields';
+import { maxDatabaseInteger, okBody } from './fields';
 
 export const runtimeEndpoints = {
   runPrompt: defineEndpoint({
@@ -13,7 +13,7 @@ export const runtimeEndpoints = {
     guard: 'session',
     body: z.object({
       /** The agent account whose model and instructions answer. */
-      targetAgent: z.number().int().positive(),
+      targetAgent: z.number().int().positive().max(maxDatabaseInteger),
       promptText: z.string().trim().min(1, 'must not be empty').max(20_000),
     }),
     owned: { body: { targetAgent: 'account' } },
