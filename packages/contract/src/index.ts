@@ -36,6 +36,7 @@ export * from './outbox';
 export * from './platform';
 export * from './runtime';
 export { buildOpenApiDocument } from './openapi';
+export { sampleFor, sampleValue, type SampleOptions } from './sample-value';
 
 /** Every endpoint, collected from the area files; one entry per area keeps parallel work from colliding. */
 export const endpoints = {

@@ -1,23 +1,26 @@
-import { z } from 'zod';
 import type { Endpoint } from './endpoint';
-import { errorBodySchema, errorStatus } from './errors';
+import { errorBodySchema, errorStatus, type ErrorBody, type ErrorCode } from './errors';
+import { sampleJsonSchema, sampleValue, toJsonSchema, type JsonSchema } from './sample-value';
 
-type JsonSchema = Record<string, unknown>;
-
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  return rest;
-};
-
-const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-const objectProperties = (schema: z.ZodType | undefined): [string, JsonSchema, boolean][] => {
-  if (!schema) return [];
-  // Query and path values are parsed from text, so their documented type is the parsed (output) type.
-  const json = toSchema(schema, 'output');
-  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => [name, property, required.has(name)]);
+/** The tags of the API reference: one per area. */
+export const areaDescriptions: Readonly<Record<string, string>> = {
+  platform: 'Service health, this API description, and page-visit attribution for sign-ups.',
+  auth: 'Sign-in codes, sessions, temporary (anonymous) sessions and one-time tokens.',
+  accounts:
+    'The tenant tree (partners, resellers, organizations, agent accounts), the people in it and their ' +
+    'memberships, profiles, settings and permissions.',
+  agents: 'Agents: staging and production configuration, versions, revisions, publishing and templates.',
+  runtime: "Running an agent's model, and what the agent runtime runs on.",
+  inbox:
+    'Rooms and their messages: the priority and agent inboxes, room actions, replies by text message, AI on ' +
+    'or off per room, notifications and chat media.',
+  contacts: 'Contacts (linked to rooms by phone number), and search over contacts, rooms and messages.',
+  logs: 'Conversation logs and usage: filtered pages and file downloads.',
+  metrics: 'Dashboard metric definitions and their values.',
+  apps: 'The app catalogue, custom apps, and the apps an organization installs with their credentials.',
+  domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
+  help: 'Messages to the support team of a brand.',
+  outbox: 'What the sandbox mail and text-message providers sent (development and tests).',
 };
 
 const guardText = {
@@ -26,79 +29,175 @@ const guardText = {
   superAdmin: 'Super admins only.',
 };
 
-/** Builds the OpenAPI 3.1 document from the endpoint declarations. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const objectProperties = (schema: Endpoint['params']): [string, JsonSchema, boolean][] => {
+  if (!schema) return [];
+  // Query and path values are parsed from text, so their documented type is the parsed (output) type.
+  const json = toJsonSchema(schema, 'output');
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => [
+    name,
+    property,
+    required.has(name),
+  ]);
+};
+
+const errorBody = (code: ErrorCode, message: string): ErrorBody => ({ success: false, code, message });
+
+/** Named examples of the client errors an endpoint answers most often. */
+function clientErrorExamples(endpoint: Endpoint) {
+  const examples: Record<string, { summary: string; value: ErrorBody }> = {};
+  const requiredField = (['params', 'query', 'body'] as const)
+    .map((part) => {
+      const schema = endpoint[part];
+      const name = schema ? toJsonSchema(schema, 'input').required?.[0] : undefined;
+      return name ? `${part}.${name}` : undefined;
+    })
+    .find(Boolean);
+  if (requiredField) {
+    examples.validationFailed = {
+      summary: 'A field is missing or invalid',
+      value: errorBody('VALIDATION_FAILED', `${requiredField}: is required`),
+    };
+  }
+  if (endpoint.guard !== 'public') {
+    examples.unauthenticated = {
+      summary: 'No valid session token',
+      value: errorBody('UNAUTHENTICATED', 'Sign in to use this call'),
+    };
+  }
+  if (endpoint.guard === 'superAdmin') {
+    examples.forbidden = {
+      summary: 'The caller is not a super admin',
+      value: errorBody('FORBIDDEN', 'Only a super admin can make this call'),
+    };
+  }
+  if (Object.keys(examples).length === 0) {
+    examples.badRequest = {
+      summary: 'The request could not be read',
+      value: errorBody('BAD_REQUEST', 'The request body is not valid JSON'),
+    };
+  }
+  return examples;
+}
+
+function errorResponses(endpoint: Endpoint) {
+  const schema = toJsonSchema(errorBodySchema, 'output');
+  const response = (description: string, examples: Record<string, unknown>) => ({
+    description,
+    content: { 'application/json': { schema, examples } },
+  });
+  return {
+    '4XX': response('The request was refused; `code` says why', clientErrorExamples(endpoint)),
+    '5XX': response('The server failed or is unavailable', {
+      internal: {
+        summary: 'An unexpected failure (logged)',
+        value: errorBody('INTERNAL', 'Something went wrong on our side; it has been logged'),
+      },
+    }),
+  };
+}
+
+function parametersOf(endpoint: Endpoint) {
+  const parameter = (location: 'path' | 'query') => {
+    return ([name, schema, required]: [string, JsonSchema, boolean]) => ({
+      name,
+      in: location,
+      required: location === 'path' || required,
+      schema,
+      example: sampleJsonSchema(schema, 'all'),
+    });
+  };
+  return [
+    ...objectProperties(endpoint.params).map(parameter('path')),
+    ...objectProperties(endpoint.query).map(parameter('query')),
+  ];
+}
+
+function operationOf(operationId: string, endpoint: Endpoint) {
+  const owned = Object.entries(endpoint.owned ?? {}).flatMap(([place, names]) =>
+    Object.entries(names as Record<string, string>).map(([name, kind]) => `${place}.${name} (${kind})`),
+  );
+  const description = [
+    endpoint.description,
+    guardText[endpoint.guard],
+    owned.length > 0 ? `Tenant-checked ids: ${owned.join(', ')}.` : undefined,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const success =
+    endpoint.produces === 'file'
+      ? { 'application/octet-stream': {} }
+      : {
+          'application/json': {
+            schema: toJsonSchema(endpoint.response, 'output'),
+            example: sampleValue(endpoint.response, { io: 'output', fields: 'all' }),
+          },
+        };
+  return {
+    operationId,
+    tags: [endpoint.area],
+    summary: endpoint.summary,
+    description,
+    parameters: parametersOf(endpoint),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: toJsonSchema(endpoint.body, 'input'),
+                example: sampleValue(endpoint.body, { io: 'input', fields: 'all' }),
+              },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      [String(endpoint.successStatus ?? 200)]: { description: 'Success', content: success },
+      ...errorResponses(endpoint),
+    },
+    ...(endpoint.guard === 'public' ? { security: [] } : {}),
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document from the endpoint declarations; each endpoint's name is its operationId, and
+ * the request and response examples are sampled from its schemas.
+ */
 export function buildOpenApiDocument(
-  endpoints: readonly Endpoint[],
-  info: { version: string; serverUrl?: string },
+  endpoints: Readonly<Record<string, Endpoint>>,
+  info: { version: string; serverUrl: string },
 ) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of endpoints) {
-    const parameters = [
-      ...objectProperties(endpoint.params).map(([name, schema]) => ({
-        name,
-        in: 'path',
-        required: true,
-        schema,
-      })),
-      ...objectProperties(endpoint.query).map(([name, schema, required]) => ({
-        name,
-        in: 'query',
-        required,
-        schema,
-      })),
-    ];
-    const owned = Object.entries(endpoint.owned ?? {}).flatMap(([place, names]) =>
-      Object.entries(names as Record<string, string>).map(([name, kind]) => `${place}.${name} (${kind})`),
-    );
-    const description = [
-      endpoint.description,
-      guardText[endpoint.guard],
-      owned.length > 0 ? `Tenant-checked ids: ${owned.join(', ')}.` : undefined,
-    ]
-      .filter(Boolean)
-      .join('\n\n');
-    const success =
-      endpoint.produces === 'file'
-        ? { 'application/octet-stream': {} }
-        : { 'application/json': { schema: toSchema(endpoint.response, 'output') } };
-    const errorResponse = {
-      description: 'Error',
-      content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } },
-    };
-    const operation: Record<string, unknown> = {
-      operationId: `${endpoint.method.toLowerCase()}${openApiPath(endpoint.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
-      tags: [endpoint.area],
-      summary: endpoint.summary,
-      description,
-      parameters,
-      responses: {
-        [String(endpoint.successStatus ?? 200)]: { description: 'Success', content: success },
-        '4XX': errorResponse,
-        '5XX': errorResponse,
-      },
-      ...(endpoint.guard === 'public' ? { security: [] } : {}),
-    };
-    if (endpoint.body) {
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } },
-      };
-    }
+  for (const [operationId, endpoint] of Object.entries(endpoints)) {
     const pathItem = (paths[openApiPath(endpoint.path)] ??= {});
-    pathItem[endpoint.method.toLowerCase()] = operation;
+    pathItem[endpoint.method.toLowerCase()] = operationOf(operationId, endpoint);
   }
+  const areas = new Set(Object.values(endpoints).map((endpoint) => endpoint.area));
   return {
     openapi: '3.1.0',
     info: {
       title: 'Switchboard API',
       version: info.version,
-      description: `Errors answer \`{ success: false, code, message }\`; codes: ${Object.keys(errorStatus).join(', ')}.`,
+      description:
+        'The HTTP API of Switchboard, the multi-tenant platform for AI agents that answer and place phone calls ' +
+        'and text messages. Signed-in calls carry a session token (`token` in the query, or ' +
+        '`Authorization: Bearer`); `targetAccountId` names the account a call acts for.\n\n' +
+        `Errors answer \`{ success: false, code, message }\`; codes: ${Object.keys(errorStatus).join(', ')}.`,
+      contact: { name: 'Switchboard support', url: `${info.serverUrl}/app` },
     },
-    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
+    servers: [{ url: info.serverUrl, description: 'This server' }],
+    // An area without a description is left bare, for the API lint and the contract's tests to name.
+    tags: [...areas].map((name) => ({
+      name,
+      ...(areaDescriptions[name] ? { description: areaDescriptions[name] } : {}),
+    })),
     components: {
       securitySchemes: {
-        token: { type: 'apiKey', in: 'query', name: 'token' },
-        bearer: { type: 'http', scheme: 'bearer' },
+        token: { type: 'apiKey', in: 'query', name: 'token', description: 'The session token in the query.' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'The session token as a bearer token.' },
       },
     },
     security: [{ token: [] }, { bearer: [] }],
