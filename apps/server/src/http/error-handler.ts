@@ -28,6 +28,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.headers) void reply.headers(error.headers);
       return reply
         .code(error.status)
         .send({ ...errorBody(error.code, error.message), ...(error.details ?? {}) });

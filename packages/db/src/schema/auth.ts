@@ -2,6 +2,7 @@ import {
   bigserial,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -35,6 +36,15 @@ export const authTokens = pgTable(
   ],
 );
 
+/** What a sign-up asked for, kept with its code: the organization is created once the code proves the address. */
+export interface PendingSignup {
+  /** The reseller to sign up under; null when there is none. */
+  resellerId: number | null;
+  businessName: string;
+  name?: string | undefined;
+  externalAccountId?: string | undefined;
+}
+
 /** A 6-digit code sent to an email address or phone number, to sign in or to verify it. */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -49,6 +59,8 @@ export const verificationCodes = pgTable(
     requestIp: text('request_ip'),
     /** The anonymous visitor's temporary user that asked for the code; signing in with it claims that session. */
     tempUserId: integer('temp_user_id').references(() => users.id),
+    /** A sign-up waiting for this code: redeeming it creates the organization (only for an address with no account). */
+    signup: jsonb('signup').$type<PendingSignup>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

@@ -11,4 +11,5 @@ export * from './help';
 export * from './inbox';
 export * from './outbox';
 export * from './platform';
+export * from './rate-limits';
 export * from './runtime';

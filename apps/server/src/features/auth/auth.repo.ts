@@ -8,7 +8,10 @@ import {
   users,
   verificationCodes,
   type Db,
+  type PendingSignup,
 } from '@switchboard/db';
+
+export type { PendingSignup };
 
 export type TokenKind = 'session' | 'one-time' | 'temporary';
 
@@ -106,26 +109,19 @@ export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }
 
-/** The account a person works in: their own, else the first organization they are a member of (owners first). */
-/**
- * True when the account exists (not deleted) and lies in the tree under the person's own account or under an
- * account they are a member of. Ancestor ids are columns on every account, so this is one indexed lookup.
- */
-export async function countRecentCodes(
+/** The latest sign-up of the last day still waiting for its code to be redeemed, with the visitor that asked. */
+export async function findPendingSignup(
   db: Db,
-  by: { identifier?: string; requestIp?: string },
-  sinceMs: number,
-) {
-  const since = new Date(Date.now() - sinceMs);
-  const condition =
-    by.identifier !== undefined
-      ? eq(verificationCodes.identifier, by.identifier)
-      : eq(verificationCodes.requestIp, by.requestIp ?? '');
-  const [row] = await queryRows<{ n: number }>(
+  identifier: string,
+): Promise<{ signup: PendingSignup; tempUserId: number | null } | null> {
+  const [row] = await queryRows<{ signup: PendingSignup; temp_user_id: number | null }>(
     db,
-    sql`SELECT count(*)::int AS n FROM verification_codes WHERE ${condition} AND created_at > ${since.toISOString()}`,
+    sql`SELECT signup, temp_user_id FROM verification_codes
+        WHERE identifier = ${identifier} AND purpose = 'sign-in' AND signup IS NOT NULL AND consumed_at IS NULL
+          AND created_at > now() - interval '1 day'
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
-  return row?.n ?? 0;
+  return row ? { signup: row.signup, tempUserId: row.temp_user_id } : null;
 }
 
 /** Stores a new code; earlier live codes for the same identifier and purpose stop working. */
@@ -140,6 +136,7 @@ export async function insertCode(
     requestIp: string | null;
     expiresAt: Date;
     tempUserId?: number | null;
+    signup?: PendingSignup | null;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -165,8 +162,18 @@ export async function insertCode(
 export async function attemptCode(
   db: Db,
   attempt: { identifier: string; purpose: 'sign-in' | 'verify'; codeHash: string; maxAttempts: number },
-): Promise<{ ok: boolean; userId: number | null; tempUserId: number | null } | null> {
-  const [row] = await queryRows<{ ok: boolean; user_id: number | null; temp_user_id: number | null }>(
+): Promise<{
+  ok: boolean;
+  userId: number | null;
+  tempUserId: number | null;
+  signup: PendingSignup | null;
+} | null> {
+  const [row] = await queryRows<{
+    ok: boolean;
+    user_id: number | null;
+    temp_user_id: number | null;
+    signup: PendingSignup | null;
+  }>(
     db,
     sql`UPDATE verification_codes SET attempts = attempts + 1,
           consumed_at = CASE WHEN code_hash = ${attempt.codeHash} THEN now() ELSE NULL END
@@ -176,7 +183,7 @@ export async function attemptCode(
             AND consumed_at IS NULL AND expires_at > now() AND attempts < ${attempt.maxAttempts}
           ORDER BY created_at DESC, id DESC LIMIT 1
           FOR UPDATE)
-        RETURNING consumed_at IS NOT NULL AS ok, user_id, temp_user_id`,
+        RETURNING consumed_at IS NOT NULL AS ok, user_id, temp_user_id, signup`,
   );
-  return row ? { ok: row.ok, userId: row.user_id, tempUserId: row.temp_user_id } : null;
+  return row ? { ok: row.ok, userId: row.user_id, tempUserId: row.temp_user_id, signup: row.signup } : null;
 }

@@ -67,8 +67,12 @@ export const authFeature: Feature = {
           identifier: requireEmail(body.email),
           requestIp: ctx.request.ip,
         }),
-      verifyEmail: ({ body }) =>
-        signInWithCode(deps, { identifier: requireEmail(body.email), code: body.verificationCode }),
+      verifyEmail: ({ body, ctx }) =>
+        signInWithCode(deps, {
+          identifier: requireEmail(body.email),
+          code: body.verificationCode,
+          requestIp: ctx.request.ip,
+        }),
       signinPhoneNumber: async ({ body, ctx }) =>
         requestSignInCode(await branded(ctx.request), {
           channel: 'sms',
@@ -76,8 +80,12 @@ export const authFeature: Feature = {
           requestIp: ctx.request.ip,
           tempUserToken: body.tempUserToken,
         }),
-      verifyPhoneNumber: ({ body }) =>
-        signInWithCode(deps, { identifier: requirePhone(body.phoneNumber), code: body.verificationCode }),
+      verifyPhoneNumber: ({ body, ctx }) =>
+        signInWithCode(deps, {
+          identifier: requirePhone(body.phoneNumber),
+          code: body.verificationCode,
+          requestIp: ctx.request.ip,
+        }),
       requestPhoneVerification: async ({ body, ctx }) =>
         requestContactVerification(await branded(ctx.request), actorOf(ctx.actor), {
           channel: 'sms',
@@ -90,6 +98,7 @@ export const authFeature: Feature = {
           channel: 'sms',
           identifier: phoneNumber,
           code: body.verificationCode,
+          requestIp: ctx.request.ip,
         });
         return { success: true, phoneNumber };
       },
@@ -105,6 +114,7 @@ export const authFeature: Feature = {
           channel: 'email',
           identifier: email,
           code: body.verificationCode,
+          requestIp: ctx.request.ip,
         });
         return { success: true, email };
       },

@@ -13,12 +13,14 @@ import {
 import {
   claimTemporaryUser,
   consumeOneTimeToken,
+  findPendingSignup,
   findTemporaryToken,
   insertToken,
   revokeToken,
   revokeUserTokens,
   type TokenKind,
 } from './auth.repo';
+import { createSignedUpOrganization } from './create-signed-up-organization';
 import { hashToken, newToken } from './secrets';
 import { issueCode, redeemCode, type CodeDeps } from './verification-codes';
 
@@ -83,7 +85,11 @@ export async function openSession(deps: { db: AuthDeps['db'] }, userId: number) 
   };
 }
 
-/** Sends a sign-in code. The answer never says whether the address has an account. */
+/**
+ * Sends a sign-in code to an address with an account, and to any other a message saying no account uses it (or,
+ * while its sign-up waits for a code, a new code finishing it). The answer and the work behind it (the same
+ * lookups, one code row, one message) are the same either way.
+ */
 export async function requestSignInCode(
   deps: AuthDeps,
   request: {
@@ -102,23 +108,33 @@ export async function requestSignInCode(
     request.channel === 'email'
       ? await findUserByEmail(deps.db, request.identifier)
       : await findUserByPhone(deps.db, request.identifier);
+  const known = user !== null && !user.temporary;
+  const pending = await findPendingSignup(deps.db, request.identifier);
   await issueCode(deps, {
     channel: request.channel,
     identifier: request.identifier,
     requestIp: request.requestIp,
     purpose: 'sign-in',
-    userId: user && !user.temporary ? user.id : null,
-    tempUserId,
+    userId: known ? user.id : null,
+    // A new code for a waiting sign-up still claims the anonymous session the sign-up came with.
+    tempUserId: tempUserId ?? (known ? null : (pending?.tempUserId ?? null)),
+    signup: known ? null : (pending?.signup ?? null),
+    message: known ? 'sign-in' : pending ? 'sign-up' : 'no-account',
   });
   return { success: true as const, message: codeSentMessage };
 }
 
-export async function signInWithCode(deps: AuthDeps, request: { identifier: string; code: string }) {
-  const { userId, tempUserId } = await redeemCode(deps.db, {
-    identifier: request.identifier,
-    purpose: 'sign-in',
-    code: request.code,
-  });
+/** Signs in with a code; the code of a sign-up first creates the organization it asked for. */
+export async function signInWithCode(
+  deps: AuthDeps,
+  request: { identifier: string; code: string; requestIp: string | null },
+) {
+  const redeemed = await redeemCode(deps, { ...request, purpose: 'sign-in' });
+  const userId =
+    redeemed.userId ??
+    (redeemed.signup ? await createSignedUpOrganization(deps.db, request.identifier, redeemed.signup) : null);
+  if (userId === null) throw new AppError('UNAUTHENTICATED', 'Could not verify code.');
+  const { tempUserId } = redeemed;
   const session = await openSession(deps, userId);
   if (tempUserId !== null) await claimTemporaryUser(deps.db, tempUserId, userId);
   return session;
@@ -194,23 +210,28 @@ export async function signOut(
   return { success: true as const };
 }
 
-/** Sends a code proving the caller owns an email address or phone number not used by anyone else. */
+const ownerOf = (deps: { db: AuthDeps['db'] }, request: { channel: 'email' | 'sms'; identifier: string }) =>
+  request.channel === 'email'
+    ? findUserByEmail(deps.db, request.identifier)
+    : findUserByPhone(deps.db, request.identifier);
+
+/**
+ * Sends a code proving the caller owns an email address or phone number. An address that signs in to someone
+ * else gets a message saying so instead of a code, and the answer is the same, so asking tells nobody whose it is.
+ */
 export async function requestContactVerification(
   deps: AuthDeps,
   actor: Actor,
   request: { channel: 'email' | 'sms'; identifier: string; requestIp: string | null },
 ) {
-  const owner =
-    request.channel === 'email'
-      ? await findUserByEmail(deps.db, request.identifier)
-      : await findUserByPhone(deps.db, request.identifier);
-  if (owner && owner.id !== actor.userId) {
-    throw new AppError(
-      'CONFLICT',
-      `That ${request.channel === 'email' ? 'email address' : 'phone number'} is already in use`,
-    );
-  }
-  await issueCode(deps, { ...request, purpose: 'verify', userId: actor.userId });
+  const owner = await ownerOf(deps, request);
+  const taken = owner !== null && owner.id !== actor.userId;
+  await issueCode(deps, {
+    ...request,
+    purpose: 'verify',
+    userId: taken ? null : actor.userId,
+    message: taken ? 'address-taken' : 'verify',
+  });
   return { success: true as const, message: codeSentMessage };
 }
 
@@ -218,14 +239,18 @@ export async function requestContactVerification(
 export async function confirmContactVerification(
   deps: AuthDeps,
   actor: Actor,
-  request: { channel: 'email' | 'sms'; identifier: string; code: string },
+  request: { channel: 'email' | 'sms'; identifier: string; code: string; requestIp: string | null },
 ) {
-  const { userId } = await redeemCode(deps.db, {
-    identifier: request.identifier,
-    purpose: 'verify',
-    code: request.code,
-  });
+  const { userId } = await redeemCode(deps, { ...request, purpose: 'verify' });
   if (userId !== actor.userId) throw new AppError('UNAUTHENTICATED', 'Could not verify code.');
+  // Whoever holds the code owns the address, so they may learn it began signing in to someone else meanwhile.
+  const owner = await ownerOf(deps, request);
+  if (owner && owner.id !== actor.userId) {
+    throw new AppError(
+      'CONFLICT',
+      `That ${request.channel === 'email' ? 'email address' : 'phone number'} is already in use`,
+    );
+  }
   await updateUser(
     deps.db,
     actor.userId,

@@ -1,7 +1,8 @@
 import { AppError } from '../../platform/app-error';
-import { createChildAccount, findDefaultReseller, loadTierAccountById } from '../accounts/accounts.service';
+import { findDefaultReseller, loadTierAccountById } from '../accounts/accounts.service';
 import { findUserByEmail } from '../accounts/people.service';
-import { codeSentMessage, requestSignInCode, requireTemporarySession, type AuthDeps } from './auth.service';
+import { codeSentMessage, requireTemporarySession, type AuthDeps } from './auth.service';
+import { issueCode } from './verification-codes';
 
 export interface SignupRequest {
   email: string;
@@ -16,20 +17,17 @@ export interface SignupRequest {
 }
 
 /**
- * Creates an organization with a first agent account, owned by the email's new user, then sends the sign-in
- * code. An address that already has an account just gets a sign-in code: the answer is the same either way.
+ * Sends the code that finishes a sign-up: redeeming it creates an organization with a first agent account, owned
+ * by the email's new user. An address that already has an account is told so by mail, with a code that signs in
+ * to it, and nothing is created. Either way the checks, the code row, the one message and the answer are the
+ * same, so the answer says nothing about whether the address has an account.
  */
 export async function signUpByEmail(deps: AuthDeps, request: SignupRequest) {
-  if (await findUserByEmail(deps.db, request.email)) {
-    return requestSignInCode(deps, {
-      channel: 'email',
-      identifier: request.email,
-      requestIp: request.requestIp,
-      tempUserToken: request.tempUserToken,
-    });
-  }
-  // A stale temporary session fails before anything is created, so the visitor can retry with a fresh one.
-  if (request.tempUserToken !== undefined) await requireTemporarySession(deps, request.tempUserToken);
+  // A stale temporary session fails before anything is stored, so the visitor can retry with a fresh one.
+  const tempUserId =
+    request.tempUserToken === undefined
+      ? null
+      : (await requireTemporarySession(deps, request.tempUserToken)).id;
   const reseller =
     request.accountId === undefined
       ? await findDefaultReseller(deps.db)
@@ -43,20 +41,24 @@ export async function signUpByEmail(deps: AuthDeps, request: SignupRequest) {
     nonEmpty(request.name) ??
     nonEmpty(request.email.split('@')[0]) ??
     'My business';
-  const organization = await createChildAccount(deps.db, {
-    type: 'organization',
-    parent: reseller,
-    name: businessName,
-    email: request.email,
-    ownerName: request.name,
-    externalAccountId: request.externalAccountId,
-  });
-  await createChildAccount(deps.db, { type: 'agent', parent: organization, name: `${businessName} Agent` });
-  await requestSignInCode(deps, {
+  const user = await findUserByEmail(deps.db, request.email);
+  const known = user !== null && !user.temporary;
+  await issueCode(deps, {
     channel: 'email',
     identifier: request.email,
+    purpose: 'sign-in',
     requestIp: request.requestIp,
-    tempUserToken: request.tempUserToken,
+    tempUserId,
+    userId: known ? user.id : null,
+    signup: known
+      ? null
+      : {
+          resellerId: reseller?.id ?? null,
+          businessName,
+          name: nonEmpty(request.name),
+          externalAccountId: request.externalAccountId,
+        },
+    message: known ? 'already-signed-up' : 'sign-up',
   });
   return { success: true as const, message: codeSentMessage };
 }

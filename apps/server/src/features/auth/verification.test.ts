@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, seedDemoData, users } from '@switchboard/db';
+import { desc, eq, outboxMessages, seedDemoData, users, verificationCodes } from '@switchboard/db';
 import {
   createTestApp,
   demoEmail,
@@ -45,14 +45,44 @@ describe('phone numbers', () => {
     expect(session.json()).toMatchObject({ success: true, username: 'acme' });
   });
 
-  it('cannot be claimed by a second person', async () => {
+  it('cannot be claimed by a second person, who is not told whose number it is', async () => {
     const globex = await signInByEmail(t.app, demoEmail('globex'));
-    const response = await post(
+    const taken = await post(
       '/api/v1/phoneNumber/requestVerificationCode',
       { phoneNumber: '+15550107777' },
       globex.token,
     );
-    expect(response.statusCode).toBe(409);
+    const free = await post(
+      '/api/v1/phoneNumber/requestVerificationCode',
+      { phoneNumber: '+15550108888' },
+      globex.token,
+    );
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual(free.json());
+    // The number's owner is told someone tried, and no code goes anywhere.
+    const [note] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, '+15550107777'))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    expect(note?.text).toContain('already signs in to one, so nothing changed');
+    expect(note?.text).not.toMatch(/\d{6}/);
+    const [code] = await t.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.identifier, '+15550107777'))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1);
+    expect(code?.userId).toBeNull();
+    const confirm = await post(
+      '/api/v1/phoneNumber/validateVerificationCode',
+      { phoneNumber: '+15550107777', verificationCode: '123456' },
+      globex.token,
+    );
+    expect(confirm.statusCode).toBe(401);
+    const [owner] = await t.db.select().from(users).where(eq(users.phoneNumber, '+15550107777'));
+    expect(owner?.email).toBe(demoEmail('acme'));
   });
 
   it('rejects what is not a phone number, naming the field', async () => {
@@ -111,6 +141,12 @@ describe('sending limits per address', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/email',
+      payload: { email: 'p9@example.com' },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);
     await limited.close();
   });
 });

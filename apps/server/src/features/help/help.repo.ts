@@ -1,13 +1,25 @@
-import { and, eq, gte, sql, supportRequests, type Db } from '@switchboard/db';
+import { and, desc, eq, gte, supportRequests, type Db } from '@switchboard/db';
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
 
-export async function countRecentSupportRequests(db: Db, accountId: number, since: Date): Promise<number> {
+/**
+ * The `limit`-th newest support request of the account since `since`: while there is one, the account is at its
+ * limit, and a slot frees when this one leaves the window.
+ */
+export async function findLimitingSupportRequest(
+  db: Db,
+  accountId: number,
+  since: Date,
+  limit: number,
+): Promise<{ createdAt: Date } | null> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ createdAt: supportRequests.createdAt })
     .from(supportRequests)
-    .where(and(eq(supportRequests.accountId, accountId), gte(supportRequests.createdAt, since)));
-  return row?.count ?? 0;
+    .where(and(eq(supportRequests.accountId, accountId), gte(supportRequests.createdAt, since)))
+    .orderBy(desc(supportRequests.createdAt))
+    .offset(limit - 1)
+    .limit(1);
+  return row ?? null;
 }
 
 export async function insertSupportRequest(

@@ -2,12 +2,12 @@ import { supportRequestsPerHour, type supportRequestInputSchema } from '@switchb
 import { displayNameOf } from '@switchboard/core';
 import type { z } from 'zod';
 import type { Actor } from '../../http/authenticator';
-import { AppError } from '../../platform/app-error';
+import { AppError, rateLimited } from '../../platform/app-error';
 import type { MailProvider } from '../../providers/mail/types';
 import { loadActingAccount } from '../accounts/accounts.service';
 import { findUserById } from '../accounts/people.service';
 import { getDomainProfile, ownProfiles, type DomainsDeps } from '../domains/domains.service';
-import { countRecentSupportRequests, insertSupportRequest } from './help.repo';
+import { findLimitingSupportRequest, insertSupportRequest } from './help.repo';
 
 export interface HelpDeps extends DomainsDeps {
   mail: MailProvider;
@@ -23,11 +23,16 @@ export async function sendSupportRequest(
   input: z.output<typeof supportRequestInputSchema>,
 ) {
   const account = await loadActingAccount(deps.db, accountId);
-  const recent = await countRecentSupportRequests(deps.db, account.id, new Date(Date.now() - hourMs));
-  if (recent >= supportRequestsPerHour) {
-    throw new AppError(
-      'RATE_LIMITED',
+  const limiting = await findLimitingSupportRequest(
+    deps.db,
+    account.id,
+    new Date(Date.now() - hourMs),
+    supportRequestsPerHour,
+  );
+  if (limiting) {
+    throw rateLimited(
       `This account sent ${supportRequestsPerHour} support requests in the last hour: please wait before sending another`,
+      (limiting.createdAt.getTime() + hourMs - Date.now()) / 1000,
     );
   }
   const profile = await getDomainProfile(deps, { host: input.host ?? '' });

@@ -89,6 +89,10 @@ describe('contact support', () => {
     const limited = await send('globex', { subject: 'Question 6', message: 'How do I add a second number?' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json<Body>().message).toContain('5 support requests in the last hour');
+    // The oldest of the five leaves the hour's window in a little under an hour.
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     // Another account is not held back by globex's requests.
     expect(
       (await send('acme', { subject: 'Still here', message: 'Another account can still write.' })).statusCode,
