@@ -174,6 +174,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       sms: deps.sms,
       recordOutgoingSms: async (_to: string, text: string) => {
         await appendMessage(db, {
+          accountId: input.agent.accountId,
           roomId: input.roomId,
           conversationUuid: input.uuid,
           direction: 'outbound',
@@ -278,6 +279,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       const store = (role: 'agent' | 'contact', text: string) => {
         transcript.push({ role, text, atMs: now().getTime() - startedAt.getTime() });
         appendMessage(db, {
+          accountId: agent.accountId,
           roomId: room.roomId,
           conversationUuid: uuid,
           direction: role === 'agent' ? 'outbound' : 'inbound',

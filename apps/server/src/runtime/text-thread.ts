@@ -32,7 +32,7 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
   const { db, logger, sms, now, modelFor, toolEnvironment, resolveAppFunctions, record } = shared;
   const agent = await loadAgent(db, input.agentAccountId);
   const config = await getAgentConfig(db, agent.accountId, 'production');
-  const thread = await findThread(db, input.conversationUuid);
+  const thread = await findThread(db, agent.accountId, input.conversationUuid);
   const phone = normalizePhoneNumber(input.contactAddress);
   const email = normalizeEmail(input.contactAddress);
   const at = now();
@@ -86,6 +86,7 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
   const reply = replyText.trim();
   if (reply !== '') {
     await appendMessage(db, {
+      accountId: agent.accountId,
       roomId: input.roomId,
       conversationUuid: input.conversationUuid,
       direction: 'outbound',

@@ -1,13 +1,17 @@
-import { agentThreads, eq, sql } from '@switchboard/db';
+import { agentThreads, and, eq, sql } from '@switchboard/db';
 import type { Db } from '../platform/database';
 
 export type AgentThread = typeof agentThreads.$inferSelect;
 
-export async function findThread(db: Db, conversationUuid: string): Promise<AgentThread | null> {
+export async function findThread(
+  db: Db,
+  accountId: number,
+  conversationUuid: string,
+): Promise<AgentThread | null> {
   const [row] = await db
     .select()
     .from(agentThreads)
-    .where(eq(agentThreads.conversationUuid, conversationUuid));
+    .where(and(eq(agentThreads.conversationUuid, conversationUuid), eq(agentThreads.accountId, accountId)));
   return row ?? null;
 }
 

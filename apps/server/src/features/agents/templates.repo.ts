@@ -1,8 +1,10 @@
-import { accounts, agentTemplates, asc, eq, inArray, isNull, or, sql, type Db } from '@switchboard/db';
+import { accounts, agentTemplates, and, asc, eq, inArray, isNull, or, sql, type Db } from '@switchboard/db';
 
 export type TemplateRow = typeof agentTemplates.$inferSelect;
 export type NewTemplate = typeof agentTemplates.$inferInsert;
 
+// Id only: templates are shared (built-in ones have no owner, an owner's tree reads its templates), so who may
+// read one is decided by the template tenant check and the service; writes filter by the owner.
 export async function findTemplate(db: Db, id: string): Promise<TemplateRow | null> {
   const [row] = await db.select().from(agentTemplates).where(eq(agentTemplates.id, id));
   return row ?? null;
@@ -42,23 +44,29 @@ export async function insertTemplate(db: Db, values: NewTemplate): Promise<Templ
   return row;
 }
 
+const ownedTemplate = (target: { id: string; ownerAccountId: number }) =>
+  and(eq(agentTemplates.id, target.id), eq(agentTemplates.ownerAccountId, target.ownerAccountId));
+
 export async function updateTemplate(
   db: Db,
-  id: string,
+  target: { id: string; ownerAccountId: number },
   values: Partial<Omit<NewTemplate, 'id' | 'ownerAccountId' | 'createdAt'>>,
 ): Promise<TemplateRow | null> {
   const [row] = await db
     .update(agentTemplates)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(agentTemplates.id, id))
+    .where(ownedTemplate(target))
     .returning();
   return row ?? null;
 }
 
-export async function deleteTemplateRow(db: Db, id: string): Promise<boolean> {
+export async function deleteTemplateRow(
+  db: Db,
+  target: { id: string; ownerAccountId: number },
+): Promise<boolean> {
   const rows = await db
     .delete(agentTemplates)
-    .where(eq(agentTemplates.id, id))
+    .where(ownedTemplate(target))
     .returning({ id: agentTemplates.id });
   return rows.length > 0;
 }

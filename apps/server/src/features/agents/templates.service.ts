@@ -84,11 +84,10 @@ export function presentTemplate(row: TemplateRow, editable: boolean): AgentTempl
 }
 
 /** A template the caller may use or read; a disabled one only for who may edit it (others get a 404). */
-export async function loadVisibleTemplate(deps: AgentsDeps, actor: Actor, id: string) {
+export async function loadVisibleTemplate(deps: AgentsDeps, actor: Actor, id: string, field = 'params.id') {
   const row = await findTemplate(deps.db, id);
-  if (!row) throw new AppError('NOT_FOUND', `No template ${id}`);
-  const editable = await canEdit(deps, actor, row);
-  if (row.disabled && !editable) throw new AppError('NOT_FOUND', `No template ${id}`);
+  const editable = row !== null && (await canEdit(deps, actor, row));
+  if (!row || (row.disabled && !editable)) throw new AppError('NOT_FOUND', `No template matches ${field}`);
   return { row, editable };
 }
 
@@ -101,7 +100,7 @@ async function loadEditableTemplate(deps: AgentsDeps, actor: Actor, id: string, 
     );
   }
   if (!editable) throw new AppError('FORBIDDEN', `Only the owner of template ${row.id} can change it`);
-  return row;
+  return { ...row, ownerAccountId: row.ownerAccountId };
 }
 
 export async function listTemplates(deps: AgentsDeps, actor: Actor, actingAccountId: number | null) {
@@ -141,16 +140,20 @@ export async function saveTemplate(deps: AgentsDeps, actor: Actor, id: string, c
     : templateConfig(row);
   if (changes.published === true) requirePrompt(config);
   if (changes.fields) checkFieldKeys(changes.fields);
-  const updated = await updateTemplate(deps.db, row.id, {
-    ...(changes.name !== undefined ? { name: changes.name } : {}),
-    ...(changes.description !== undefined ? { description: changes.description } : {}),
-    ...(changes.category !== undefined ? { category: changes.category } : {}),
-    ...(changes.fields !== undefined ? { fields: changes.fields } : {}),
-    ...(changes.disabled !== undefined ? { disabled: changes.disabled } : {}),
-    ...(changes.published !== undefined ? { published: changes.published } : {}),
-    config: toStoredConfig(config),
-  });
-  if (!updated) throw new AppError('NOT_FOUND', `No template ${id}`);
+  const updated = await updateTemplate(
+    deps.db,
+    { id: row.id, ownerAccountId: row.ownerAccountId },
+    {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.category !== undefined ? { category: changes.category } : {}),
+      ...(changes.fields !== undefined ? { fields: changes.fields } : {}),
+      ...(changes.disabled !== undefined ? { disabled: changes.disabled } : {}),
+      ...(changes.published !== undefined ? { published: changes.published } : {}),
+      config: toStoredConfig(config),
+    },
+  );
+  if (!updated) throw new AppError('NOT_FOUND', 'No template matches params.id');
   return presentTemplate(updated, true);
 }
 
@@ -158,7 +161,7 @@ export async function deleteTemplate(deps: AgentsDeps, actor: Actor, id: string)
   const row = await loadEditableTemplate(deps, actor, id, 'deleted');
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    await deleteTemplateRow(db, row.id);
+    await deleteTemplateRow(db, { id: row.id, ownerAccountId: row.ownerAccountId });
     await clearTemplateFromCampaigns(db, row.id);
   });
 }
@@ -187,7 +190,7 @@ export async function createTemplate(
   let description = '';
   let category = '';
   if (input.fromTemplateId !== undefined) {
-    const { row } = await loadVisibleTemplate(deps, actor, input.fromTemplateId);
+    const { row } = await loadVisibleTemplate(deps, actor, input.fromTemplateId, 'body.fromTemplateId');
     base = templateConfig(row);
     fields = templateFields(row);
     description = row.description;

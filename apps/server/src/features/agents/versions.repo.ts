@@ -18,9 +18,25 @@ export async function countVersions(db: Db, agentAccountId: number): Promise<num
   return row?.n ?? 0;
 }
 
-export async function findVersion(db: Db, versionId: number): Promise<AgentVersionRow | null> {
-  const [row] = await db.select().from(agentVersions).where(eq(agentVersions.id, versionId));
+export async function findVersion(
+  db: Db,
+  agentAccountId: number,
+  versionId: number,
+): Promise<AgentVersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(agentVersions)
+    .where(and(eq(agentVersions.id, versionId), eq(agentVersions.agentAccountId, agentAccountId)));
   return row ?? null;
+}
+
+// Id only: the tenant check asks who owns a version before any account is trusted.
+export async function findVersionOwner(db: Db, versionId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ agentAccountId: agentVersions.agentAccountId })
+    .from(agentVersions)
+    .where(eq(agentVersions.id, versionId));
+  return row?.agentAccountId ?? null;
 }
 
 export async function insertVersion(

@@ -21,6 +21,7 @@ import {
   countVersions,
   deleteVersion,
   findVersion,
+  findVersionOwner,
   insertVersion,
   listVersions,
   updateVersion,
@@ -31,7 +32,7 @@ import {
 export const maxVersionsPerAgent = 200;
 
 export async function versionOwner(db: Db, versionId: number): Promise<number | null> {
-  return (await findVersion(db, versionId))?.agentAccountId ?? null;
+  return findVersionOwner(db, versionId);
 }
 
 function snapshotOf(row: AgentVersionRow, campaignId: string): AgentConfig {
@@ -55,9 +56,9 @@ function presentVersion(row: AgentVersionRow, snapshot?: AgentConfig) {
 }
 
 async function loadAgentVersion(db: Db, agentAccountId: number, versionId: number) {
-  const row = await findVersion(db, versionId);
-  if (row?.agentAccountId !== agentAccountId) {
-    throw new AppError('NOT_FOUND', `Agent ${agentAccountId} has no version ${versionId}`);
+  const row = await findVersion(db, agentAccountId, versionId);
+  if (!row) {
+    throw new AppError('NOT_FOUND', 'No version of this agent matches params.versionId');
   }
   return row;
 }
@@ -117,7 +118,7 @@ export async function replaceAgentVersion(
   // A snapshot is a whole config: fields it leaves out take their defaults, not the old snapshot's values.
   const config = mergeConfigInput(readStoredConfig({}), snapshot);
   const updated = await updateVersion(deps.db, agent.id, existing.id, { snapshot: toStoredConfig(config) });
-  if (!updated) throw new AppError('NOT_FOUND', `Agent ${agent.id} has no version ${versionId}`);
+  if (!updated) throw new AppError('NOT_FOUND', 'No version of this agent matches params.versionId');
   return presentVersion(updated);
 }
 
@@ -152,7 +153,7 @@ export async function renameAgentVersion(
   const agent = await loadEditableAgent(deps, actor, agentAccountId);
   await loadAgentVersion(deps.db, agent.id, versionId);
   const updated = await updateVersion(deps.db, agent.id, versionId, { title });
-  if (!updated) throw new AppError('NOT_FOUND', `Agent ${agent.id} has no version ${versionId}`);
+  if (!updated) throw new AppError('NOT_FOUND', 'No version of this agent matches params.versionId');
   return { versionId: updated.id, newTitle: updated.title };
 }
 
@@ -164,6 +165,6 @@ export async function deleteAgentVersion(
 ) {
   const agent = await loadEditableAgent(deps, actor, agentAccountId);
   if (!(await deleteVersion(deps.db, agent.id, versionId))) {
-    throw new AppError('NOT_FOUND', `Agent ${agent.id} has no version ${versionId}`);
+    throw new AppError('NOT_FOUND', 'No version of this agent matches params.versionId');
   }
 }

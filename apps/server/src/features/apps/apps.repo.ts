@@ -44,19 +44,25 @@ export async function insertInstall(
 
 export async function updateInstallData(
   db: Db,
+  organizationId: number,
   id: number,
   appData: Record<string, string>,
 ): Promise<InstallRow | null> {
   const [row] = await db
     .update(appInstalls)
     .set({ appData, updatedAt: sql`now()` })
-    .where(eq(appInstalls.id, id))
+    .where(and(eq(appInstalls.id, id), eq(appInstalls.organizationId, organizationId)))
     .returning();
   return row ?? null;
 }
 
-export async function deleteInstall(db: Db, id: number): Promise<void> {
-  await db.delete(appInstalls).where(eq(appInstalls.id, id));
+/** Deletes the organization's install; false when it has no install with this id. */
+export async function deleteInstall(db: Db, organizationId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(appInstalls)
+    .where(and(eq(appInstalls.id, id), eq(appInstalls.organizationId, organizationId)))
+    .returning({ id: appInstalls.id });
+  return rows.length > 0;
 }
 
 export async function listCustomApps(db: Db, organizationId: number): Promise<CustomAppRow[]> {

@@ -110,8 +110,7 @@ async function definitionFor(db: Db, organizationId: number | null, appId: strin
   return definition ? { definition, builtIn: false } : null;
 }
 
-const notFound = (appId: string, appVersion: string) =>
-  new AppError('NOT_FOUND', `No app ${appId} ${appVersion}`);
+const notFound = () => new AppError('NOT_FOUND', 'No app matches params.appId and params.appVersion');
 
 export async function listApps(
   deps: AppsDeps,
@@ -154,7 +153,7 @@ export async function listApps(
 export async function getApp(deps: AppsDeps, accountId: number | null, appId: string, appVersion: string) {
   const organizationId = await organizationFor(deps.db, accountId, 'read');
   const found = await definitionFor(deps.db, organizationId, appId, appVersion);
-  if (!found) throw notFound(appId, appVersion);
+  if (!found) throw notFound();
   const install =
     organizationId === null ? null : await findInstall(deps.db, organizationId, appId, appVersion);
   const usage =
@@ -243,7 +242,8 @@ export async function updateApp(deps: AppsDeps, actor: Actor, accountId: number 
   const { appId, appVersion } = input;
   const install = await findInstall(deps.db, organizationId, appId, appVersion);
   const found = await definitionFor(deps.db, organizationId, appId, appVersion);
-  if (!install || !found) throw new AppError('NOT_FOUND', `${appId} ${appVersion} is not installed`);
+  if (!install || !found)
+    throw new AppError('NOT_FOUND', 'The app of params.appId and params.appVersion is not installed');
   const definition = found.builtIn
     ? found.definition
     : parseCustomDefinition(appId, appVersion, { ...found.definition, ...input.app });
@@ -258,7 +258,7 @@ export async function updateApp(deps: AppsDeps, actor: Actor, accountId: number 
     if (!found.builtIn) {
       await upsertCustomApp(tx, { organizationId, appId, appVersion, definition: stripValues(definition) });
     }
-    await updateInstallData(tx, install.id, appData);
+    await updateInstallData(tx, organizationId, install.id, appData);
   });
   const check = input.reload ? await runConnectionCheck(deps, definition, appData) : null;
   const { app } = await getApp(deps, organizationId, appId, appVersion);
@@ -274,9 +274,10 @@ export async function uninstallApp(
 ) {
   const organizationId = await writableOrganization(deps, actor, accountId);
   const install = await findInstall(deps.db, organizationId, appId, appVersion);
-  if (!install) throw new AppError('NOT_FOUND', `${appId} ${appVersion} is not installed`);
+  if (!install)
+    throw new AppError('NOT_FOUND', 'The app of params.appId and params.appVersion is not installed');
   await deps.db.transaction(async (tx) => {
-    await deleteInstall(tx, install.id);
+    await deleteInstall(tx, organizationId, install.id);
     // A custom app exists only on its organization; uninstalling it removes its definition too.
     if (!builtInApp(appId, appVersion)) await deleteCustomApp(tx, organizationId, appId, appVersion);
   });
@@ -359,7 +360,7 @@ export async function saveIntegration(
   const organizationId = await writableOrganization(deps, actor, accountId);
   const { install, definition } = await installedIntegration(deps, organizationId, input.slug, input.version);
   const appData = mergeValues(deps.secrets, definition, install.appData, input.appData, 'body.appData');
-  await updateInstallData(deps.db, install.id, appData);
+  await updateInstallData(deps.db, organizationId, install.id, appData);
   return integrationAnswer(definition, appData, 'Integration data updated successfully');
 }
 

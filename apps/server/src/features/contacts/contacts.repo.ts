@@ -65,12 +65,19 @@ export async function listContactRows(
   return { rows: rows.map(toContact), total: Number(count?.total ?? 0) };
 }
 
-export async function findContactRow(db: Db, id: number): Promise<ContactWithRoom | null> {
-  const [row] = await queryRows<ContactSqlRow>(db, sql`${contactSelect} WHERE c.id = ${id}`);
+export async function findContactRow(
+  db: Db,
+  target: { id: number; accountId: number },
+): Promise<ContactWithRoom | null> {
+  const [row] = await queryRows<ContactSqlRow>(
+    db,
+    sql`${contactSelect} WHERE c.id = ${target.id} AND c.account_id = ${target.accountId}`,
+  );
   return row ? toContact(row) : null;
 }
 
-export async function findContactAccountId(db: Db, id: number): Promise<number | null> {
+// Id only: the tenant check asks who owns a contact before any account is trusted.
+export async function findContactOwner(db: Db, id: number): Promise<number | null> {
   const [row] = await db.select({ accountId: contacts.accountId }).from(contacts).where(eq(contacts.id, id));
   return row?.accountId ?? null;
 }

@@ -17,9 +17,11 @@ export const contactsFeature: Feature = {
   registerRoutes({ implement, db }) {
     implement(contactsEndpoints)({
       listContacts: ({ query, ctx }) => listContacts(db, ctx.accountId, query),
-      getContact: ({ params }) => getContact(db, params.id),
-      saveContact: ({ body, ctx }) => saveContact(db, ctx.accountId, body),
-      deleteContact: ({ body }) => deleteContact(db, body.id),
+      // A contact id acts for the contact's own account, which the guard checked the caller may act for.
+      getContact: async ({ params }) => getContact(db, await contactOwner(db, params.id), params.id),
+      saveContact: async ({ body, ctx }) =>
+        saveContact(db, body.id === undefined ? ctx.accountId : await contactOwner(db, body.id), body),
+      deleteContact: async ({ body }) => deleteContact(db, await contactOwner(db, body.id), body.id),
       search: ({ params, query, ctx }) =>
         searchInbox(db, ctx.accountId, {
           target: params.target,

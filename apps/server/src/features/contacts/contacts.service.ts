@@ -6,7 +6,7 @@ import { findAccount } from '../accounts/accounts.service';
 import { rerouteRoomsWithAddresses } from '../inbox/inbox.service';
 import {
   deleteContactRow,
-  findContactAccountId,
+  findContactOwner,
   findContactRow,
   insertContact,
   listContactRows,
@@ -14,7 +14,7 @@ import {
   type ContactWithRoom,
 } from './contacts.repo';
 
-export { findContactAccountId as contactOwner };
+export { findContactOwner as contactOwner };
 
 const maxDataBytes = 8 * 1024;
 
@@ -58,10 +58,15 @@ async function actingAccountId(db: Db, accountId: number | null): Promise<number
   return account.id;
 }
 
-// The route has checked that the caller may act for the contact's account.
-async function loadContact(db: Db, id: number): Promise<ContactWithRoom> {
-  const contact = await findContactRow(db, id);
-  if (!contact) throw new AppError('NOT_FOUND', `No contact ${id}`);
+// The route has checked that the caller may act for the contact's account, and passes that account.
+async function loadContact(
+  db: Db,
+  accountId: number | null,
+  id: number,
+  field = 'body.id',
+): Promise<ContactWithRoom> {
+  const contact = accountId === null ? null : await findContactRow(db, { id, accountId });
+  if (!contact) throw new AppError('NOT_FOUND', `No contact matches ${field}`);
   return contact;
 }
 
@@ -105,11 +110,17 @@ export async function listContacts(
   };
 }
 
-export async function getContact(db: Db, id: number) {
-  return { success: true as const, contact: presentContact(await loadContact(db, id)) };
+export async function getContact(db: Db, accountId: number | null, id: number) {
+  return {
+    success: true as const,
+    contact: presentContact(await loadContact(db, accountId, id, 'params.id')),
+  };
 }
 
-/** Creates a contact, or updates the contact `id` (its data merges); rooms with its number are routed again. */
+/**
+ * Creates a contact for the acting account, or updates the contact `id` of that account (its data merges); rooms
+ * with its number are routed again.
+ */
 export async function saveContact(
   db: Db,
   accountId: number | null,
@@ -124,7 +135,7 @@ export async function saveContact(
   const name = readName(input.name);
   const phoneNumber = readPhone(input.phoneNumber);
   const email = readEmail(input.email);
-  const before = input.id === undefined ? null : await loadContact(db, input.id);
+  const before = input.id === undefined ? null : await loadContact(db, accountId, input.id);
   const owner = before ? before.accountId : await actingAccountId(db, accountId);
   const data = mergeContactData(before?.data ?? {}, input.data ?? {});
   if (Buffer.byteLength(JSON.stringify(data)) > maxDataBytes) {
@@ -149,11 +160,15 @@ export async function saveContact(
     (address): address is string => typeof address === 'string',
   );
   await rerouteRoomsWithAddresses(db, owner, [...new Set(addresses)]);
-  return { success: true as const, contact: presentContact(await loadContact(db, id)), created: !before };
+  return {
+    success: true as const,
+    contact: presentContact(await loadContact(db, owner, id)),
+    created: !before,
+  };
 }
 
-export async function deleteContact(db: Db, id: number) {
-  const contact = await loadContact(db, id);
+export async function deleteContact(db: Db, accountId: number | null, id: number) {
+  const contact = await loadContact(db, accountId, id);
   await deleteContactRow(db, { id, accountId: contact.accountId });
   return { success: true as const, deleted: true as const };
 }

@@ -79,6 +79,7 @@ describe('contacts', () => {
       channel: 'sms',
     });
     await appendMessage(t.db, {
+      accountId: id.agent1!,
       roomId: room.roomId,
       conversationUuid: room.conversationUuid,
       direction: 'inbound',

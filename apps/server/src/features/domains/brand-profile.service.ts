@@ -98,11 +98,7 @@ async function dropLogo(storage: StorageProvider, url: string) {
   if (key) await storage.delete(key).catch(() => undefined);
 }
 
-export async function uploadBrandLogo(
-  deps: BrandDeps,
-  accountId: number | null,
-  request: FastifyRequest,
-) {
+export async function uploadBrandLogo(deps: BrandDeps, accountId: number | null, request: FastifyRequest) {
   const account = await editableBrandAccount(deps, accountId);
   const profile = await findProfileOfAccount(deps.db, account.id);
   if (!profile)
@@ -113,7 +109,7 @@ export async function uploadBrandLogo(
   const url = `${logoUrlPrefix}${key.slice('uploads/'.length)}`;
   let row: DomainProfileRow;
   try {
-    row = await updateProfileImage(deps.db, profile.id, url);
+    row = await updateProfileImage(deps.db, { id: profile.id, accountId: account.id }, url);
   } catch (error) {
     await deps.storage.delete(key).catch(() => undefined);
     throw error;
@@ -132,6 +128,6 @@ export async function openBrandLogo(
     logoName.test(name) && (await isProfileImage(deps.db, url))
       ? await deps.storage.get(`uploads/${name}`)
       : null;
-  if (!object) throw new AppError('NOT_FOUND', `No logo ${name}`);
+  if (!object) throw new AppError('NOT_FOUND', 'No logo matches params.name');
   return object;
 }

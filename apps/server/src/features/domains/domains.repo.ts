@@ -6,6 +6,8 @@ export type DomainProfileValues = Partial<
   Omit<typeof domainProfiles.$inferInsert, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>
 >;
 
+// By name only: a domain belongs to one account across all, so this answers whose it is (the tenant check, a
+// request's host, whether a name is taken).
 export async function findDomainRow(db: Db, domain: string): Promise<DomainRow | null> {
   const [row] = await db.select().from(domains).where(eq(domains.domain, domain));
   return row ?? null;
@@ -47,8 +49,13 @@ export async function insertDomainRow(
   });
 }
 
-export async function deleteDomainRow(db: Db, domain: string): Promise<void> {
-  await db.delete(domains).where(eq(domains.domain, domain));
+/** Deletes the account's domain; false when the account has no such domain. */
+export async function deleteDomainRow(db: Db, accountId: number, domain: string): Promise<boolean> {
+  const rows = await db
+    .delete(domains)
+    .where(and(eq(domains.accountId, accountId), eq(domains.domain, domain)))
+    .returning({ domain: domains.domain });
+  return rows.length > 0;
 }
 
 export async function countOtherDomains(db: Db, accountId: number, domain: string): Promise<number> {
@@ -108,13 +115,14 @@ export async function upsertProfileOfAccount(
 
 export async function updateProfileImage(
   db: Db,
-  id: number,
+  target: { id: number; accountId: number },
   image: string | null,
 ): Promise<DomainProfileRow> {
+  const { id, accountId } = target;
   const [row] = await db
     .update(domainProfiles)
     .set({ image, updatedAt: new Date() })
-    .where(eq(domainProfiles.id, id))
+    .where(and(eq(domainProfiles.id, id), eq(domainProfiles.accountId, accountId)))
     .returning();
   if (!row) throw new Error(`no domain profile ${id}`);
   return row;

@@ -172,7 +172,7 @@ export async function addDomain(
 async function loadDomain(db: Db, text: string, field: string): Promise<DomainRow> {
   const domain = readDomainName(text, field);
   const row = await findDomainRow(db, domain);
-  if (!row) throw new AppError('NOT_FOUND', `No domain ${domain}`);
+  if (!row) throw new AppError('NOT_FOUND', `No domain matches ${field}`);
   return row;
 }
 
@@ -186,7 +186,7 @@ export async function deleteDomain(deps: DomainsDeps, actor: Actor, text: string
       `${row.domain} is the default domain: make another domain the default before removing it`,
     );
   }
-  await deleteDomainRow(deps.db, row.domain);
+  await deleteDomainRow(deps.db, row.accountId, row.domain);
   return { success: true as const, deleted: true as const };
 }
 

@@ -68,7 +68,7 @@ export async function startConversation(db: Db, accountId: number | null, users:
   if (!phone || phone === agent.vidaPhoneNumber) throw new AppError('BAD_REQUEST', unableToStart);
   const existing = await findRoomByContact(db, agent.id, phone);
   const opened = await openRoom(db, { accountId: agent.id, contactAddress: phone, channel: 'sms' });
-  const room = await findRoomRecord(db, opened.roomId);
+  const room = await findRoomRecord(db, { accountId: agent.id }, opened.roomId);
   if (!room) throw new AppError('INTERNAL', unableToStart);
   return { success: true as const, roomId: room.roomId, room: presentRoom(room), created: existing === null };
 }
@@ -135,6 +135,7 @@ export async function sendPersonReply(
     }
   }
   const message = await appendMessage(deps.db, {
+    accountId: room.accountId,
     roomId,
     conversationUuid: room.currentUuid,
     direction: 'outbound',
@@ -153,7 +154,7 @@ export async function sendPersonReply(
 export async function messagePreview(db: Db, username: string) {
   const account = await findAccountByUsername(db, username.trim().toLowerCase());
   if (!account || account.deletedAt || account.accountType !== 'agent') {
-    throw new AppError('NOT_FOUND', `No agent ${username}`);
+    throw new AppError('NOT_FOUND', 'No agent matches params.username');
   }
   return {
     success: true as const,

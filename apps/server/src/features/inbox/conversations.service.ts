@@ -1,4 +1,4 @@
-import type { MessageView, RoomView } from '@switchboard/contract';
+import type { RoomView } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { findAccount } from '../accounts/accounts.service';
@@ -11,7 +11,7 @@ import {
   clearUnread,
   countUnreadRooms,
   countUnreadRoomsOfMany,
-  findMessage,
+  findContactProfileOwner,
   findMessages,
   findRoomRecords,
   findRoomByContactProfile,
@@ -29,6 +29,7 @@ import {
   updateRoom,
   type RoomChange,
   type RoomRecord,
+  type RoomRef,
   type RoomScope,
 } from './room-views.repo';
 
@@ -66,39 +67,27 @@ export async function listInbox(db: Db, scope: RoomScope, inbox: RoomInbox, pagi
   };
 }
 
-/** The room, checked to be in the scope (the route's owner check already ran; this is the second fence). */
+/** The room, found only in the scope (the route's owner check already ran; this is the second fence). */
 export async function loadRoom(db: Db, scope: RoomScope, roomId: string): Promise<RoomRecord> {
-  const room = await findRoomRecord(db, roomId);
-  const inScope =
-    room !== null &&
-    ('accountId' in scope
-      ? room.accountId === scope.accountId
-      : room.organizationId === scope.organizationId);
-  if (!room || !inScope) throw new AppError('NOT_FOUND', `No room ${roomId}`);
+  const room = await findRoomRecord(db, scope, roomId);
+  if (!room) throw new AppError('NOT_FOUND', 'No room matches roomId');
   return room;
 }
 
-export async function loadRoomView(db: Db, roomId: string): Promise<RoomView | null> {
-  const room = await findRoomRecord(db, roomId);
-  return room ? presentRoom(room) : null;
-}
-
-/** A stored message with its room, as the live updates push them. */
-export async function loadMessageEvent(
+/**
+ * Messages and rooms by id, each with the account it was announced for (found only in that account), presented,
+ * each loaded once (the live updates' batch load).
+ */
+export async function loadLiveRecords(
   db: Db,
-  messageId: number,
-): Promise<{ message: MessageView; room: RoomView } | null> {
-  const message = await findMessage(db, messageId);
-  if (!message) return null;
-  const room = await findRoomRecord(db, message.roomId);
-  return room ? { message: presentMessage(message), room: presentRoom(room) } : null;
-}
-
-/** Messages and rooms by id, presented, each loaded once (the live updates' batch load). */
-export async function loadLiveRecords(db: Db, query: { messageIds: number[]; roomIds: string[] }) {
-  const messages = await findMessages(db, query.messageIds);
-  const roomIds = new Set([...query.roomIds, ...messages.map((message) => message.roomId)]);
-  const rooms = await findRoomRecords(db, [...roomIds]);
+  query: { messages: { accountId: number; id: number }[]; rooms: RoomRef[] },
+) {
+  const messages = await findMessages(db, query.messages);
+  const refs = new Map<string, RoomRef>();
+  for (const ref of [...query.rooms, ...messages]) {
+    refs.set(`${ref.accountId}|${ref.roomId}`, { accountId: ref.accountId, roomId: ref.roomId });
+  }
+  const rooms = await findRoomRecords(db, [...refs.values()]);
   return {
     messages: new Map(messages.map((message) => [message.id, presentMessage(message)])),
     rooms: new Map(rooms.map((room) => [room.roomId, presentRoom(room)])),
@@ -112,10 +101,16 @@ export async function roomDetail(
   options: { limit: number; before: number | null },
 ) {
   const room = await loadRoom(db, scope, roomId);
-  const page = await listMessagesPage(db, { roomId, before: options.before, limit: options.limit + 1 });
+  const { accountId } = room;
+  const page = await listMessagesPage(db, {
+    accountId,
+    roomId,
+    before: options.before,
+    limit: options.limit + 1,
+  });
   const hasMore = page.length > options.limit;
   const messages = page.slice(0, options.limit).reverse();
-  const conversations = await listRoomConversations(db, roomId);
+  const conversations = await listRoomConversations(db, { accountId, roomId });
   const logs = await listConversationLogs(
     db,
     room.accountId,
@@ -143,7 +138,15 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export async function conversationRecord(db: Db, scope: RoomScope, roomId: string, uuid: string) {
   const room = await loadRoom(db, scope, roomId);
   const messages = uuidShape.test(uuid)
-    ? (await listMessagesPage(db, { roomId, before: null, limit: 2000, conversationUuid: uuid })).reverse()
+    ? (
+        await listMessagesPage(db, {
+          accountId: room.accountId,
+          roomId,
+          before: null,
+          limit: 2000,
+          conversationUuid: uuid,
+        })
+      ).reverse()
     : [];
   const [log] = await listConversationLogs(db, room.accountId, roomId, [uuid]);
   if (messages.length === 0 && !log) throw new AppError('NOT_FOUND', 'Failed to fetch convo');
@@ -161,10 +164,10 @@ export async function conversationRecord(db: Db, scope: RoomScope, roomId: strin
 }
 
 async function changeRoom(db: Db, scope: RoomScope, roomId: string, change: RoomChange): Promise<RoomView> {
-  await loadRoom(db, scope, roomId);
-  await updateRoom(db, roomId, change);
-  const routed = await routeRoomInbox(db, roomId);
-  if (!routed) throw new AppError('NOT_FOUND', `No room ${roomId}`);
+  const { accountId } = await loadRoom(db, scope, roomId);
+  await updateRoom(db, { accountId, roomId }, change);
+  const routed = await routeRoomInbox(db, { accountId, roomId });
+  if (!routed) throw new AppError('NOT_FOUND', 'No room matches roomId');
   return presentRoom(routed);
 }
 
@@ -196,7 +199,7 @@ export async function moveRoom(db: Db, scope: RoomScope, roomId: string, inbox: 
 /** Blocks or unblocks the contact with this address in the acting account's rooms (toggles without `blocked`). */
 export async function toggleBlock(db: Db, accountId: number, address: string, blocked: boolean | undefined) {
   const room = await findRoomRecordByAddress(db, accountId, normalizeContactAddress(address));
-  if (!room) throw new AppError('NOT_FOUND', `You have no conversation with ${address}`);
+  if (!room) throw new AppError('NOT_FOUND', 'No conversation of this account matches body.targetUsername');
   const next = blocked ?? !room.blocked;
   const view = await changeRoom(db, { accountId }, room.roomId, { blocked: next });
   return { success: true as const, blocked: next, room: view };
@@ -204,7 +207,7 @@ export async function toggleBlock(db: Db, accountId: number, address: string, bl
 
 /** The account that owns a contact profile (the other party of one of its rooms), or null. */
 export async function contactProfileOwner(db: Db, contactProfileId: number): Promise<number | null> {
-  return (await findRoomByContactProfile(db, contactProfileId))?.accountId ?? null;
+  return findContactProfileOwner(db, contactProfileId);
 }
 
 /** Rooms and messages of the scope matching any of the ILIKE patterns (the contacts area's search). */
@@ -222,15 +225,16 @@ export async function searchConversations(
   return { rooms: rooms.map(presentRoom), messages: messages.map(presentMessage) };
 }
 
-export async function blockState(db: Db, contactProfileId: number) {
-  const room = await findRoomByContactProfile(db, contactProfileId);
-  if (!room) throw new AppError('NOT_FOUND', `No contact ${contactProfileId}`);
+/** Whether the account blocked the contact profile of one of its rooms. */
+export async function blockState(db: Db, accountId: number | null, contactProfileId: number) {
+  const room = accountId === null ? null : await findRoomByContactProfile(db, accountId, contactProfileId);
+  if (!room) throw new AppError('NOT_FOUND', 'No contact matches params.userId');
   return { success: true as const, blocked: room.blocked };
 }
 
 export async function markUnread(db: Db, scope: RoomScope, roomId: string): Promise<RoomView> {
-  await loadRoom(db, scope, roomId);
-  await markRoomUnread(db, roomId);
+  const { accountId } = await loadRoom(db, scope, roomId);
+  await markRoomUnread(db, { accountId, roomId });
   return presentRoom(await loadRoom(db, scope, roomId));
 }
 
@@ -252,7 +256,7 @@ export async function clearActivity(
 ): Promise<number> {
   if (roomId !== null) {
     const room = await loadRoom(db, scope, roomId);
-    await clearRoomNotifications(db, roomId);
+    await clearRoomNotifications(db, { accountId: room.accountId, roomId });
     return clearUnread(db, { scope, inbox: room.inbox, roomId });
   }
   return clearUnread(db, { scope, inbox, roomId: null });

@@ -8,6 +8,7 @@ import {
   insertNotification,
   updateRoom,
   type RoomRecord,
+  type RoomRef,
 } from './room-views.repo';
 
 function inboxFor(room: Room, knownContact: boolean): RoomInbox {
@@ -28,26 +29,26 @@ function inboxFor(room: Room, knownContact: boolean): RoomInbox {
 export async function routeRoomRow(db: Db, room: Room): Promise<Room> {
   const inbox = inboxFor(room, await hasKnownContact(db, room));
   if (inbox === room.inbox) return room;
-  await updateRoom(db, room.roomId, { inbox });
+  await updateRoom(db, { accountId: room.accountId, roomId: room.roomId }, { inbox });
   return { ...room, inbox };
 }
 
 /**
- * Puts the room in the inbox the routing rule names (docs/inbox-routing.md) and answers the room as it now is;
- * null when there is no such room.
+ * Puts the agent account's room in the inbox the routing rule names (docs/inbox-routing.md) and answers the room
+ * as it now is; null when the account has no such room.
  */
-export async function routeRoomInbox(db: Db, roomId: string): Promise<RoomRecord | null> {
-  const room = await findRoomRecord(db, roomId);
+export async function routeRoomInbox(db: Db, target: RoomRef): Promise<RoomRecord | null> {
+  const room = await findRoomRecord(db, { accountId: target.accountId }, target.roomId);
   if (!room) return null;
   const inbox = inboxFor(room, room.contactId !== null);
   if (inbox === room.inbox) return room;
-  await updateRoom(db, roomId, { inbox });
+  await updateRoom(db, target, { inbox });
   return { ...room, inbox };
 }
 
 /** Routes the rooms again after what decides their inbox changed (a contact saved or deleted). */
-export async function routeRooms(db: Db, roomIds: readonly string[]): Promise<void> {
-  for (const roomId of roomIds) await routeRoomInbox(db, roomId);
+export async function routeRooms(db: Db, targets: readonly RoomRef[]): Promise<void> {
+  for (const target of targets) await routeRoomInbox(db, target);
 }
 
 /** Tells the people of the room's account that a contact wrote in a room they should look at. */

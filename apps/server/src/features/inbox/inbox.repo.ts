@@ -49,7 +49,7 @@ export async function insertRoomIfMissing(db: Db, room: typeof rooms.$inferInser
  */
 export async function reopenRoom(
   db: Db,
-  roomId: string,
+  target: { accountId: number; roomId: string },
   change: { freshUuid: string; replace: boolean; contactName: string | null },
 ): Promise<Room | null> {
   const [room] = await db
@@ -63,17 +63,19 @@ export async function reopenRoom(
         : sql`COALESCE(${rooms.currentUuid}, ${change.freshUuid}::uuid)`,
       contactName: sql`COALESCE(${change.contactName}::text, ${rooms.contactName})`,
     })
-    .where(eq(rooms.roomId, roomId))
+    .where(and(eq(rooms.roomId, target.roomId), eq(rooms.accountId, target.accountId)))
     .returning();
   return room ?? null;
 }
 
 /**
  * Stores the message and moves the room's preview in one transaction, answering both. The preview only moves forward in time
- * (now() is the transaction's start, the same instant as the message's createdAt). Null when the room is missing.
+ * (now() is the transaction's start, the same instant as the message's createdAt). Null when the account has no such
+ * room.
  */
 export async function insertMessageAndTouchRoom(
   db: Db,
+  accountId: number,
   message: NewMessage,
   touch: { preview: string; countsAsUnread: boolean },
 ): Promise<{ message: Message; room: Room } | null> {
@@ -86,7 +88,7 @@ export async function insertMessageAndTouchRoom(
         lastMessageAt: sql`GREATEST(${rooms.lastMessageAt}, now())`,
         unreadCount: touch.countsAsUnread ? sql`${rooms.unreadCount} + 1` : sql`${rooms.unreadCount}`,
       })
-      .where(eq(rooms.roomId, message.roomId))
+      .where(and(eq(rooms.roomId, message.roomId), eq(rooms.accountId, accountId)))
       .returning();
     if (!room) return null;
     const [inserted] = await tx
@@ -133,7 +135,8 @@ export async function updateAccountRoom(
   return room ?? null;
 }
 
-export async function findRoomAccountId(db: Db, roomId: string): Promise<number | null> {
+// Id only: the tenant check asks who owns a room before any account is trusted.
+export async function findRoomOwner(db: Db, roomId: string): Promise<number | null> {
   const [row] = await db.select({ accountId: rooms.accountId }).from(rooms).where(eq(rooms.roomId, roomId));
   return row?.accountId ?? null;
 }

@@ -41,14 +41,19 @@ const accountOfRoom = /^(\d{1,15}):\d{1,15}$/;
 /** A room's own account: the route already checked that the caller may act for it. */
 async function roomScope(db: Db, roomId: string): Promise<RoomScope> {
   const owner = await roomOwner(db, roomId);
-  if (owner === null) throw new AppError('NOT_FOUND', `No room ${roomId}`);
+  if (owner === null) throw new AppError('NOT_FOUND', 'No room matches roomId');
   return { accountId: owner };
 }
 
-async function scopeOfUsername(db: Db, username: string | undefined, acting: number | null) {
+async function scopeOfUsername(
+  db: Db,
+  username: string | undefined,
+  acting: number | null,
+  field: 'query.username' | 'body.username',
+) {
   if (username === undefined) return scopeOfAccount(db, acting);
   const account = await findAccountByUsername(db, username.toLowerCase());
-  if (!account) throw new AppError('NOT_FOUND', `No account ${username}`);
+  if (!account) throw new AppError('NOT_FOUND', `No account matches ${field}`);
   return scopeOfAccount(db, account.id);
 }
 
@@ -159,7 +164,8 @@ export const inboxFeature: Feature = {
         }
         return toggleBlock(db, scope.accountId, body.targetUsername, body.blocked);
       },
-      getBlock: ({ params }) => blockState(db, params.userId),
+      getBlock: async ({ params }) =>
+        blockState(db, await contactProfileOwner(db, params.userId), params.userId),
       uploadChatMedia: ({ ctx }) => saveChatMedia(storage, ctx.request),
       getChatMedia: async ({ params, ctx }) => {
         const media = await openChatMedia(storage, params.name);
@@ -199,14 +205,14 @@ export const inboxFeature: Feature = {
         room: await markUnread(db, await roomScope(db, body.roomId), body.roomId),
       }),
       notifications: async ({ query, ctx }) =>
-        notificationsOf(db, await scopeOfUsername(db, query.username, ctx.accountId)),
+        notificationsOf(db, await scopeOfUsername(db, query.username, ctx.accountId, 'query.username')),
       clearNotifications: async ({ body, ctx }) => {
         if (body.clear === undefined && body.clearAll !== true) {
           throw new AppError('BAD_REQUEST', 'Send clear (a notification id) or clearAll: true');
         }
         return clearNotifications(
           db,
-          await scopeOfUsername(db, body.username, ctx.accountId),
+          await scopeOfUsername(db, body.username, ctx.accountId, 'body.username'),
           body.clear ?? null,
         );
       },

@@ -121,7 +121,12 @@ describe('openRoom', () => {
 describe('appendMessage', () => {
   it('stores messages and moves the preview and unread count of the room', async () => {
     const room = await openRoom(t.db, { accountId: agentId, contactAddress: '+15550100003', channel: 'sms' });
-    const base = { roomId: room.roomId, conversationUuid: room.conversationUuid, channel: 'sms' as const };
+    const base = {
+      accountId: agentId,
+      roomId: room.roomId,
+      conversationUuid: room.conversationUuid,
+      channel: 'sms' as const,
+    };
     const inbound = await appendMessage(t.db, {
       ...base,
       direction: 'inbound',
@@ -157,6 +162,7 @@ describe('appendMessage', () => {
     await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         appendMessage(t.db, {
+          accountId: agentId,
           roomId: room.roomId,
           conversationUuid: room.conversationUuid,
           direction: 'inbound',
@@ -174,6 +180,7 @@ describe('appendMessage', () => {
   it('rejects a missing room without storing anything', async () => {
     await expect(
       appendMessage(t.db, {
+        accountId: agentId,
         roomId: `${agentId}:1`,
         conversationUuid: null,
         direction: 'inbound',
@@ -191,6 +198,7 @@ describe('room reads and settings', () => {
     const room = await openRoom(t.db, { accountId: agentId, contactAddress: '+15550100005', channel: 'sms' });
     for (const text of ['one', 'two', 'three']) {
       await appendMessage(t.db, {
+        accountId: agentId,
         roomId: room.roomId,
         conversationUuid: room.conversationUuid,
         direction: 'inbound',
@@ -206,6 +214,7 @@ describe('room reads and settings', () => {
       newConversation: true,
     });
     await appendMessage(t.db, {
+      accountId: agentId,
       roomId: room.roomId,
       conversationUuid: next.conversationUuid,
       direction: 'outbound',

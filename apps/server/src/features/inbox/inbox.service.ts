@@ -3,11 +3,11 @@ import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { notifyPeople, routeRoomInbox, routeRoomRow, routeRooms } from './inbox-routing.service';
-import { listRoomIdsWithAddress } from './room-views.repo';
+import { listRoomsWithAddress } from './room-views.repo';
 import {
   findAccountOrganization,
-  findRoomAccountId,
   findRoomByContact,
+  findRoomOwner,
   insertMessageAndTouchRoom,
   insertRoomIfMissing,
   listMessagesOfRoom,
@@ -78,12 +78,16 @@ export async function openRoom(
       room.currentUuid === null ||
       (contactName !== null && contactName !== room.contactName));
   if (needsWrite) {
-    room = await reopenRoom(db, room.roomId, { freshUuid: randomUUID(), replace, contactName });
+    room = await reopenRoom(
+      db,
+      { accountId: input.accountId, roomId: room.roomId },
+      { freshUuid: randomUUID(), replace, contactName },
+    );
     if (!room) throw new AppError('INTERNAL', 'The room could not be opened.');
   }
   // A new room, or a caller's name learned now, may be one a person should look at.
   if (created || (needsWrite && contactName !== null)) {
-    const routed = await routeRoomInbox(db, room.roomId);
+    const routed = await routeRoomInbox(db, { accountId: input.accountId, roomId: room.roomId });
     if (routed) room = { ...room, inbox: routed.inbox };
   }
   if (room.currentUuid === null) throw new AppError('INTERNAL', 'The room has no current conversation.');
@@ -91,12 +95,13 @@ export async function openRoom(
 }
 
 /**
- * Stores a message and, in the same transaction, the room's preview and unread count (+1 only for what the
- * contact sends). The room id carries its account (`{accountId}:{contactProfileId}`), as openRoom returned it.
+ * Stores a message in the agent account's room and, in the same transaction, the room's preview and unread count
+ * (+1 only for what the contact sends). A room of another account is not found.
  */
 export async function appendMessage(
   db: Db,
   input: {
+    accountId: number;
     roomId: string;
     conversationUuid: string | null;
     direction: Message['direction'];
@@ -112,6 +117,7 @@ export async function appendMessage(
   const preview = input.text === '' && media.length > 0 ? '[media]' : input.text;
   const stored = await insertMessageAndTouchRoom(
     db,
+    input.accountId,
     {
       roomId: input.roomId,
       conversationUuid: input.conversationUuid,
@@ -172,7 +178,7 @@ export async function setAiAgentEnabled(
   input: { accountId: number; roomId: string; enabled: boolean },
 ): Promise<Room | null> {
   const room = await updateAccountRoom(db, input, { aiAgentEnabled: input.enabled });
-  if (room) await routeRoomInbox(db, room.roomId);
+  if (room) await routeRoomInbox(db, { accountId: input.accountId, roomId: room.roomId });
   return room;
 }
 
@@ -200,7 +206,7 @@ export async function requestPersonAttention(
 ): Promise<boolean> {
   const updated = await updateAccountRoom(db, input, { attention: input.reason });
   if (!updated) return false;
-  const room = await routeRoomInbox(db, input.roomId);
+  const room = await routeRoomInbox(db, { accountId: input.accountId, roomId: input.roomId });
   if (room) {
     const what = input.reason === 'transfer' ? 'asked to talk to a person' : 'left a message';
     await notifyPeople(db, room, { kind: input.reason, text: input.text ?? `The caller ${what}.` });
@@ -211,17 +217,16 @@ export async function requestPersonAttention(
 /** Marks the caller as spam (the caller-name lookup or the agent said so): the room goes to the agent inbox. */
 export async function flagRoomSpam(db: Db, input: { accountId: number; roomId: string }): Promise<boolean> {
   const updated = await updateAccountRoom(db, input, { spam: true });
-  if (updated) await routeRoomInbox(db, input.roomId);
+  if (updated) await routeRoomInbox(db, { accountId: input.accountId, roomId: input.roomId });
   return updated !== null;
 }
 
 /** The account that owns a room, or null: the owner resolver for room ids. */
 export async function roomOwner(db: Db, roomId: string): Promise<number | null> {
-  return findRoomAccountId(db, roomId);
+  return findRoomOwner(db, roomId);
 }
 
 /** Routes again the rooms of an account (and, for an organization, its agent accounts) with these addresses. */
 export async function rerouteRoomsWithAddresses(db: Db, ownerId: number, addresses: string[]): Promise<void> {
-  const roomIds = await listRoomIdsWithAddress(db, ownerId, addresses);
-  await routeRooms(db, roomIds);
+  await routeRooms(db, await listRoomsWithAddress(db, ownerId, addresses));
 }

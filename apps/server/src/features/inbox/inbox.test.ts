@@ -13,6 +13,7 @@ function fakeRuntime(t: () => TestApp) {
       calls.push(input);
       const reply = `Thanks for your message: ${input.text}`;
       await appendMessage(t().db, {
+        accountId: input.agentAccountId,
         roomId: input.roomId,
         conversationUuid: input.conversationUuid,
         direction: 'outbound',
@@ -125,7 +126,7 @@ describe('sandbox inbound SMS', () => {
       t.app.inject({ method: 'POST', url: '/api/sandbox/sms/inbound', payload: payload as object });
     const noAgent = await post({ to: '+15559999999', from: '+15553000003', text: 'hi' });
     expect(noAgent.statusCode).toBe(404);
-    expect(noAgent.json<Body>().message).toBe('No agent answers texts at +15559999999');
+    expect(noAgent.json<Body>().message).toBe('No agent answers texts at the number or username in body.to');
     const badFrom = await post({ to: 'agent1', from: 'not a number', text: 'hi' });
     expect(badFrom.statusCode).toBe(400);
     expect(badFrom.json<Body>().message).toContain('from must be a phone number');

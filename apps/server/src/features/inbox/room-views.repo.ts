@@ -129,8 +129,12 @@ export async function listRoomRecords(
   return { records: rows.map(toRecord), total: Number(count?.total ?? 0) };
 }
 
-export async function findRoomRecord(db: Db, roomId: string): Promise<RoomRecord | null> {
-  const [row] = await queryRows<RoomRecordRow>(db, sql`${recordSelect} WHERE r.room_id = ${roomId}`);
+/** The room when it is in the scope (an agent account's rooms, or an organization's); null otherwise. */
+export async function findRoomRecord(db: Db, scope: RoomScope, roomId: string): Promise<RoomRecord | null> {
+  const [row] = await queryRows<RoomRecordRow>(
+    db,
+    sql`${recordSelect} WHERE ${scopeCondition(scope)} AND r.room_id = ${roomId}`,
+  );
   return row ? toRecord(row) : null;
 }
 
@@ -146,9 +150,25 @@ export async function findRoomRecordByAddress(
   return row ? toRecord(row) : null;
 }
 
-export async function findRoomByContactProfile(db: Db, contactProfileId: number): Promise<Room | null> {
-  const [room] = await db.select().from(rooms).where(eq(rooms.contactProfileId, contactProfileId));
+export async function findRoomByContactProfile(
+  db: Db,
+  accountId: number,
+  contactProfileId: number,
+): Promise<Room | null> {
+  const [room] = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.contactProfileId, contactProfileId), eq(rooms.accountId, accountId)));
   return room ?? null;
+}
+
+// Id only: the tenant check asks whose room a contact profile is in before any account is trusted.
+export async function findContactProfileOwner(db: Db, contactProfileId: number): Promise<number | null> {
+  const [room] = await db
+    .select({ accountId: rooms.accountId })
+    .from(rooms)
+    .where(eq(rooms.contactProfileId, contactProfileId));
+  return room?.accountId ?? null;
 }
 
 /** Whether a contact of the account or its organization has this number or address. */
@@ -166,18 +186,20 @@ export async function hasKnownContact(
 }
 
 /** The rooms (of an account and its agent accounts) with this number or address: a contact's rooms. */
-export async function listRoomIdsWithAddress(
-  db: Db,
-  ownerId: number,
-  addresses: string[],
-): Promise<string[]> {
+export async function listRoomsWithAddress(db: Db, ownerId: number, addresses: string[]): Promise<RoomRef[]> {
   if (addresses.length === 0) return [];
-  const rows = await queryRows<{ room_id: string }>(
+  const rows = await queryRows<{ room_id: string; account_id: number }>(
     db,
-    sql`SELECT room_id FROM rooms WHERE (account_id = ${ownerId} OR organization_id = ${ownerId})
+    sql`SELECT room_id, account_id FROM rooms WHERE (account_id = ${ownerId} OR organization_id = ${ownerId})
       AND contact_address IN (${sql.join(addresses, sql`, `)})`,
   );
-  return rows.map((row) => row.room_id);
+  return rows.map((row) => ({ accountId: row.account_id, roomId: row.room_id }));
+}
+
+/** A room named with the agent account it belongs to. */
+export interface RoomRef {
+  accountId: number;
+  roomId: string;
 }
 
 export type RoomChange = Partial<
@@ -196,17 +218,22 @@ export type RoomChange = Partial<
   >
 >;
 
-export async function updateRoom(db: Db, roomId: string, change: RoomChange): Promise<Room | null> {
-  const [room] = await db.update(rooms).set(change).where(eq(rooms.roomId, roomId)).returning();
+const ownRoom = (target: RoomRef) =>
+  and(eq(rooms.roomId, target.roomId), eq(rooms.accountId, target.accountId));
+
+export async function updateRoom(db: Db, target: RoomRef, change: RoomChange): Promise<Room | null> {
+  const [room] = await db.update(rooms).set(change).where(ownRoom(target)).returning();
   return room ?? null;
 }
 
-/** Sets the room's unread count to at least one. */
-export async function markRoomUnread(db: Db, roomId: string): Promise<void> {
-  await db
+/** Sets the room's unread count to at least one; false when the account has no such room. */
+export async function markRoomUnread(db: Db, target: RoomRef): Promise<boolean> {
+  const rows = await db
     .update(rooms)
     .set({ unreadCount: sql`GREATEST(${rooms.unreadCount}, 1)` })
-    .where(eq(rooms.roomId, roomId));
+    .where(ownRoom(target))
+    .returning({ roomId: rooms.roomId });
+  return rows.length > 0;
 }
 
 /** Clears unread counts in one inbox of the scope (one room, or all); answers how many rooms changed. */
@@ -260,7 +287,13 @@ export async function countUnreadRooms(
 /** A page of a room's messages, newest first as read (the caller reverses), optionally before a message id. */
 export async function listMessagesPage(
   db: Db,
-  query: { roomId: string; before: number | null; limit: number; conversationUuid?: string | undefined },
+  query: {
+    accountId: number;
+    roomId: string;
+    before: number | null;
+    limit: number;
+    conversationUuid?: string | undefined;
+  },
 ): Promise<Message[]> {
   return db
     .select()
@@ -268,6 +301,7 @@ export async function listMessagesPage(
     .where(
       and(
         eq(messages.roomId, query.roomId),
+        eq(messages.accountId, query.accountId),
         query.before === null ? undefined : lt(messages.id, query.before),
         query.conversationUuid === undefined
           ? undefined
@@ -278,15 +312,10 @@ export async function listMessagesPage(
     .limit(query.limit);
 }
 
-export async function findMessage(db: Db, id: number): Promise<Message | null> {
-  const [message] = await db.select().from(messages).where(eq(messages.id, id));
-  return message ?? null;
-}
-
 /** The conversations of a room: each uuid with its first message's time and channel. */
 export async function listRoomConversations(
   db: Db,
-  roomId: string,
+  target: RoomRef,
 ): Promise<{ uuid: string; channel: Message['channel'] | null; startedAt: Date }[]> {
   const rows = await queryRows<{
     uuid: string;
@@ -296,7 +325,8 @@ export async function listRoomConversations(
     db,
     sql`SELECT m.conversation_uuid::text AS uuid, min(m.created_at) AS started_at,
         (array_agg(m.channel ORDER BY m.created_at))[1] AS channel
-      FROM messages m WHERE m.room_id = ${roomId} AND m.conversation_uuid IS NOT NULL
+      FROM messages m WHERE m.room_id = ${target.roomId} AND m.account_id = ${target.accountId}
+        AND m.conversation_uuid IS NOT NULL
       GROUP BY m.conversation_uuid ORDER BY started_at DESC LIMIT 100`,
   );
   return rows.map((row) => ({
@@ -394,11 +424,17 @@ export async function clearNotificationRows(db: Db, scope: RoomScope, id: number
 }
 
 /** Clears a room's notifications (a person opened it). */
-export async function clearRoomNotifications(db: Db, roomId: string): Promise<void> {
+export async function clearRoomNotifications(db: Db, target: RoomRef): Promise<void> {
   await db
     .update(inboxNotifications)
     .set({ clearedAt: sql`now()` })
-    .where(and(eq(inboxNotifications.roomId, roomId), isNull(inboxNotifications.clearedAt)));
+    .where(
+      and(
+        eq(inboxNotifications.roomId, target.roomId),
+        eq(inboxNotifications.accountId, target.accountId),
+        isNull(inboxNotifications.clearedAt),
+      ),
+    );
 }
 
 /** Rooms whose caller name, address or linked contact name matches one of the ILIKE patterns. */
@@ -448,21 +484,34 @@ export async function searchMessageRows(
     .orderBy(desc(messages.createdAt), desc(messages.id));
 }
 
-export async function findRoomRecords(db: Db, roomIds: readonly string[]): Promise<RoomRecord[]> {
-  if (roomIds.length === 0) return [];
+/** Rooms by id, each only if it belongs to the account named with it. */
+export async function findRoomRecords(db: Db, refs: readonly RoomRef[]): Promise<RoomRecord[]> {
+  if (refs.length === 0) return [];
+  const pairs = sql.join(
+    refs.map((ref) => sql`(${ref.accountId}::int, ${ref.roomId}::text)`),
+    sql`, `,
+  );
   const rows = await queryRows<RoomRecordRow>(
     db,
-    sql`${recordSelect} WHERE r.room_id IN (${sql.join([...roomIds], sql`, `)})`,
+    sql`${recordSelect} WHERE (r.account_id, r.room_id) IN (${pairs})`,
   );
   return rows.map(toRecord);
 }
 
-export async function findMessages(db: Db, ids: readonly number[]): Promise<Message[]> {
-  if (ids.length === 0) return [];
+/** Messages by id, each only if it belongs to the account named with it. */
+export async function findMessages(
+  db: Db,
+  refs: readonly { accountId: number; id: number }[],
+): Promise<Message[]> {
+  if (refs.length === 0) return [];
+  const pairs = sql.join(
+    refs.map((ref) => sql`(${ref.accountId}::int, ${ref.id}::bigint)`),
+    sql`, `,
+  );
   return db
     .select()
     .from(messages)
-    .where(inArray(messages.id, [...ids]));
+    .where(sql`(${messages.accountId}, ${messages.id}) IN (${pairs})`);
 }
 
 /** Rooms with unread messages per inbox for many accounts and organizations at once (two grouped queries). */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { shownInput } from '@switchboard/contract';
 import { normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
@@ -23,7 +24,7 @@ async function findAgent(db: Db, to: string) {
   const account =
     id !== null ? await findAccount(db, id) : await findAccountByUsername(db, to.trim().toLowerCase());
   if (account?.accountType !== 'agent' || account.deletedAt || !account.enabled) {
-    throw new AppError('NOT_FOUND', `No agent answers texts at ${to}`);
+    throw new AppError('NOT_FOUND', 'No agent answers texts at the number or username in body.to');
   }
   return account;
 }
@@ -39,11 +40,14 @@ export async function receiveSandboxSms(
   if (!deps.sms.sandbox)
     throw new AppError('NOT_FOUND', 'The sandbox SMS network is off: SMS goes through a real provider');
   const from = normalizePhoneNumber(input.from);
-  if (!from) throw new AppError('BAD_REQUEST', `from must be a phone number (got "${input.from}")`);
+  if (!from) {
+    throw new AppError('BAD_REQUEST', `body.from must be a phone number (got ${shownInput(input.from)})`);
+  }
   const agent = await findAgent(deps.db, input.to);
   if (agent.vidaPhoneNumber === from) throw new AppError('BAD_REQUEST', 'An agent cannot text itself');
   const room = await openRoom(deps.db, { accountId: agent.id, contactAddress: from, channel: 'sms' });
   await appendMessage(deps.db, {
+    accountId: agent.id,
     roomId: room.roomId,
     conversationUuid: room.conversationUuid,
     direction: 'inbound',

@@ -108,11 +108,15 @@ export class RealtimeHub {
       try {
         // One load for the whole batch: every message and room it names, each once.
         const records = await loadLiveRecords(this.db, {
-          messageIds: relevant.flatMap((item) =>
-            item.kind === 'message' && item.id !== undefined ? [item.id] : [],
+          messages: relevant.flatMap((item) =>
+            item.kind === 'message' && item.id !== undefined
+              ? [{ accountId: item.accountId, id: item.id }]
+              : [],
           ),
-          roomIds: relevant.flatMap((item) =>
-            item.kind === 'room' && item.roomId !== undefined ? [item.roomId] : [],
+          rooms: relevant.flatMap((item) =>
+            item.kind === 'room' && item.roomId !== undefined
+              ? [{ accountId: item.accountId, roomId: item.roomId }]
+              : [],
           ),
         });
         const activity = new Map<string, { accountId: number; organizationId: number | null }>();

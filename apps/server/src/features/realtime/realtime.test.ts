@@ -56,6 +56,7 @@ const urlFor = (who: string, target?: string) =>
 async function contactWrites(accountId: number, address: string, text: string) {
   const room = await openRoom(t.db, { accountId, contactAddress: address, channel: 'sms' });
   await appendMessage(t.db, {
+    accountId: accountId,
     roomId: room.roomId,
     conversationUuid: room.conversationUuid,
     direction: 'inbound',
