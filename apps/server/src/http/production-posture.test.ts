@@ -2,7 +2,7 @@
 // admin's), and no client choosing its own address with X-Forwarded-For unless TRUST_PROXY names the proxies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, pageVisits, seedDemoData, users } from '@switchboard/db';
-import { createTestApp, demoEmail, type TestApp } from '@switchboard/testing';
+import { createTestApp, demoEmail, freePort, type TestApp } from '@switchboard/testing';
 import type { MailProvider, OutgoingMail } from '../providers/mail/types';
 import { mintOneTimeToken } from '../features/auth/auth.service';
 
@@ -132,5 +132,30 @@ describe('production in demonstration mode (DEMO_MODE=true)', () => {
       payload: { to: 'agent1', from: '+15550001234', text: 'Hello' },
     });
     expect(texted.statusCode).toBe(202);
+  });
+});
+
+describe('production with its mail server down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on this port: every send is refused at once.
+    t = await createTestApp({ env: { ...production, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
+    await seedDemoData(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 with the reason, the same for a known and an unknown address', async () => {
+    const ask = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/signin/email', payload: { email } });
+    const known = await ask(demoEmail('acme'));
+    const unknown = await ask('nobody-at-all@example.test');
+    expect(known.statusCode).toBe(503);
+    expect(known.json()).toEqual({
+      success: false,
+      code: 'UNAVAILABLE',
+      message: 'The message could not be sent just now; please try again in a few minutes',
+    });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
   });
 });
