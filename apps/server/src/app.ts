@@ -3,12 +3,20 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint, type OwnedKind } from '@switchboard/contract';
-import { installErrorHandler, errorBody } from './http/error-handler';
+import {
+  answerClientError,
+  answerFrameworkError,
+  errorBody,
+  installErrorHandler,
+  maxPathParamLength,
+} from './http/error-handler';
 import type { Authenticator, OwnerResolver } from './http/authenticator';
 import { createAuthenticator } from './features/auth/authenticator';
 import { registerEndpoint, type EndpointHandler } from './http/register-endpoint';
 import { registerApiDocs } from './http/api-docs';
 import { registerWebApp } from './http/web-app';
+import { exceedsJsonDepth, tooDeepMessage } from './http/json-depth';
+import { AppError } from './platform/app-error';
 import { features as allFeatures } from './features/index';
 import type { Feature } from './features/feature';
 import type { Config } from './platform/config';
@@ -64,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: deps.config.env === 'production',
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxPathParamLength },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -77,6 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const body = typeof text === 'string' ? text : text.toString('utf8');
     if (body.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    // Bounded before parsing: everything after (validation, logging) may walk the value recursively.
+    if (exceedsJsonDepth(body)) {
+      done(new AppError('BAD_REQUEST', tooDeepMessage('The request body')), undefined);
       return;
     }
     try {
@@ -172,7 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !pathOnly.startsWith('/internal/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return web.sendPage(reply, 404);
-    return reply.code(404).send(errorBody('NOT_FOUND', `There is no ${request.method} ${pathOnly}`));
+    // The path as sent, cut short: it may be kilobytes of anything.
+    const shown = pathOnly.length > 200 ? `${pathOnly.slice(0, 200)}…` : pathOnly;
+    return reply.code(404).send(errorBody('NOT_FOUND', `There is no ${request.method} ${shown}`));
   });
 
   return app;

@@ -7,6 +7,8 @@ import {
   type ServerSessionMessage,
 } from '@switchboard/contract';
 import { readCredentials, type Actor } from '../../http/authenticator';
+import { exceedsJsonDepth, tooDeepMessage } from '../../http/json-depth';
+import { nulCharacterIssues } from '../../http/validation';
 import { AppError } from '../../platform/app-error';
 import type { AgentSession } from '../../runtime/agent-runtime';
 import { bytesToPcm16, pcm16ToBuffer } from '../../runtime/audio/pcm';
@@ -142,13 +144,23 @@ export const runtimeFeature: Feature = {
           if (mode === 'voice' && voice && Buffer.isBuffer(data)) voice.pushAudio(bytesToPcm16(data));
           return;
         }
+        const text = Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Buffer.from(data as ArrayBuffer).toString('utf8');
+        if (exceedsJsonDepth(text)) {
+          send({ type: 'error', message: tooDeepMessage('The message') });
+          return;
+        }
         let parsed: unknown;
         try {
-          parsed = JSON.parse(
-            Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'),
-          );
+          parsed = JSON.parse(text);
         } catch {
           send({ type: 'error', message: 'Messages must be JSON.' });
+          return;
+        }
+        const [nul] = nulCharacterIssues(parsed, 'message', 1);
+        if (nul) {
+          send({ type: 'error', message: `${nul.field}: ${nul.message}` });
           return;
         }
         const result = clientSessionMessageSchema.safeParse(parsed);
