@@ -153,7 +153,8 @@ class Compiler {
       case 'null':
         return { sql: 'NULL', type: 'null', nullable: true };
       case 'field': {
-        const field = this.fields[node.name];
+        // Own names only: a field called `constructor` must not find Object's.
+        const field = Object.hasOwn(this.fields, node.name) ? this.fields[node.name] : undefined;
         if (!field) return { sql: 'NULL', type: 'null', nullable: true };
         const type = valueTypeOfField(field.type);
         const sql =

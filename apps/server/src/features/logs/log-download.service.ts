@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { csvLine, inertCellSql } from '../../platform/csv-cell';
 import type { Db, DatabaseKind } from '../../platform/database';
 import { copyCsv, keysetBatches } from './log-export.repo';
 import { collectedFields, selectList } from './log-listing.service';
@@ -16,21 +17,6 @@ import { usageUnits } from './logs.service';
 
 const batchSize = 2000;
 
-/** A CSV cell as PostgreSQL's COPY writes it: NULL empty, empty text quoted, quotes doubled when needed. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'string'
-      ? value
-      : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
-        ? String(value)
-        : JSON.stringify(value);
-  if (text === '') return '""';
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (values: unknown[]) => `${values.map(csvCell).join(',')}\n`;
-
 /** `conversation_logs_{date}.{ext}` with today's UTC date. */
 export function downloadName(extension: 'csv' | 'json', now = new Date()): string {
   return `conversation_logs_${now.toISOString().slice(0, 10)}.${extension}`;
@@ -42,33 +28,40 @@ interface ExportPlan {
   from: string;
 }
 
-function batchesAsCsv(db: Db, plan: ExportPlan, where: SqlPiece): Readable {
+/**
+ * Keyset batches whose first query has already run: a query that fails does so before the reply is taken over, so it
+ * still answers a JSON error rather than a cut-off file.
+ */
+async function firstBatchFirst(db: Db, plan: ExportPlan, where: SqlPiece) {
+  const batches = keysetBatches(db, { select: plan.select, where, batchSize, from: plan.from });
+  const first = await batches.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  })();
+}
+
+async function batchesAsCsv(db: Db, plan: ExportPlan, where: SqlPiece): Promise<Readable> {
+  const batches = await firstBatchFirst(db, plan, where);
   return Readable.from(
     (async function* () {
-      yield csvLine(plan.columns);
-      for await (const rows of keysetBatches(db, {
-        select: plan.select,
-        where,
-        batchSize,
-        from: plan.from,
-      })) {
+      // Column names are checked identifiers: the header needs no quoting (COPY writes it the same way).
+      yield `${plan.columns.join(',')}\n`;
+      for await (const rows of batches) {
         yield rows.map((row) => csvLine(plan.columns.map((name) => row[name]))).join('');
       }
     })(),
   );
 }
 
-function batchesAsJson(db: Db, plan: ExportPlan, where: SqlPiece): Readable {
+async function batchesAsJson(db: Db, plan: ExportPlan, where: SqlPiece): Promise<Readable> {
+  const batches = await firstBatchFirst(db, plan, where);
   return Readable.from(
     (async function* () {
       yield '[';
       let first = true;
-      for await (const rows of keysetBatches(db, {
-        select: plan.select,
-        where,
-        batchSize,
-        from: plan.from,
-      })) {
+      for await (const rows of batches) {
         const text = rows.map((row) => JSON.stringify(row)).join(',\n');
         yield first ? `\n${text}` : `,\n${text}`;
         first = false;
@@ -132,7 +125,7 @@ export async function streamConversationExport(
     selectList(known, format).text,
     ...collected.map(
       (key) =>
-        `${format === 'json' ? `(cl.collected_data -> '${key}')` : collectedText(key)} AS ${alias(key)}`,
+        `${format === 'json' ? `(cl.collected_data -> '${key}')` : inertCellSql(collectedText(key))} AS ${alias(key)}`,
     ),
     ...usage.map(({ column }) => `coalesce(u.${column}, 0)::float8 AS ${alias(column)}`),
   ];

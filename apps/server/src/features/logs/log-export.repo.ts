@@ -37,7 +37,10 @@ function poolOf(db: Db): PoolLike {
  */
 export async function copyCsv(db: Db, select: SqlPiece): Promise<Readable> {
   const client = await poolOf(db).connect();
-  const copy = pgCopyStreams.to(`COPY (${inlinePiece(select)}) TO STDOUT WITH (FORMAT csv, HEADER true)`);
+  // Every cell quoted, as the CSV written without COPY (platform/csv-cell.ts) quotes it.
+  const copy = pgCopyStreams.to(
+    `COPY (${inlinePiece(select)}) TO STDOUT WITH (FORMAT csv, HEADER true, FORCE_QUOTE *)`,
+  );
   const stream = client.query(copy) as unknown as Readable;
   let released = false;
   const release = (error?: Error) => {

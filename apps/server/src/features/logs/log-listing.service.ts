@@ -1,7 +1,8 @@
 import { knownLogFields, type LogField } from '@switchboard/contract';
+import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { runPiece } from './log-export.repo';
-import { isKnownField, type LogQuery, type LogScope } from './log-query';
+import { isKnownField, type LogFilter, type LogQuery, type LogScope } from './log-query';
 import {
   alias,
   joinPieces,
@@ -98,6 +99,35 @@ export async function collectedFields(
       const type = Number(row.integers) === seen ? 'integer' : Number(row.dates) === seen ? 'date' : 'string';
       return { name: row.key, type };
     });
+}
+
+/**
+ * Refuses a filter that names neither a known field nor a collected-data key any log of the scope holds (at any
+ * time, so a saved view keeps working when its window holds none), naming the filters in a 400.
+ */
+export async function checkFilterNames(db: Db, scope: LogScope, filters: readonly LogFilter[]) {
+  const keys = [...new Set(filters.map((filter) => filter.field).filter((name) => !isKnownField(name)))];
+  if (keys.length === 0) return;
+  const missing = await runPiece<{ key: string }>(
+    db,
+    joinPieces(
+      [
+        piece(
+          `SELECT v.key FROM (VALUES ${keys.map(() => `(${P}::text)`).join(', ')}) AS v(key) WHERE NOT EXISTS ` +
+            '(SELECT 1 FROM conversation_logs cl WHERE ',
+          keys,
+        ),
+        scopeCondition(scope),
+        piece(' AND jsonb_exists(cl.collected_data, v.key))'),
+      ],
+      '',
+    ),
+  );
+  if (missing.length === 0) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    `Unknown filter: ${missing.map((row) => row.key).join(', ')} (neither a log field nor a key of this account's collected data)`,
+  );
 }
 
 /** The field schema of the logs the caller sees: the known fields, then the collected-data keys. */

@@ -4,6 +4,8 @@ import {
   knownLogFields,
   logFieldNamePattern,
   logFilterOperators,
+  maxEpochSeconds,
+  shownInput,
   type LogFilterOperator,
 } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
@@ -47,6 +49,18 @@ export const knownFieldKinds: Readonly<Record<string, KnownFieldKind>> = Object.
 
 export const isKnownField = (name: string) => Object.hasOwn(knownFieldKinds, name);
 
+/** How a known field is stored, or undefined for any other name (`toString` included: own fields only). */
+export const knownFieldKind = (name: string): KnownFieldKind | undefined =>
+  isKnownField(name) ? knownFieldKinds[name] : undefined;
+
+/** The instants a date filter may name: from the year 1 to the end of 9999, what PostgreSQL and Date both hold. */
+const dateRangeMs = { min: new Date('0001-01-01T00:00:00Z').getTime(), max: maxEpochSeconds * 1000 + 999 };
+
+/** A date filter's value as epoch seconds: digits are epoch seconds, anything else is read as a date. */
+export function filterSeconds(text: string): number {
+  return /^\d+$/.test(text) ? Number(text) : Date.parse(text) / 1000;
+}
+
 export function scopeForAccount(account: { id: number; accountType: string }): LogScope {
   const column =
     account.accountType === 'agent'
@@ -81,23 +95,31 @@ export function resolveFields(text: string | undefined): string[] {
 }
 
 const filterKey = /^([A-Za-z_][A-Za-z0-9_]{0,63})(?:\[([A-Za-z]+)\])?$/;
+// A query key as a message shows it: bare when it is a plain name, else quoted and cut short.
+const shownKey = (key: string) => (/^[A-Za-z0-9_[\]-]{1,80}$/.test(key) ? key : shownInput(key));
 
 function checkValue(filter: LogFilter): void {
-  const kind = knownFieldKinds[filter.field];
+  const kind = knownFieldKind(filter.field);
+  const problem = (needs: string, value: string) =>
+    new AppError('BAD_REQUEST', `Filter ${filter.field} needs ${needs} (got ${shownInput(value)})`);
   for (const value of filter.values) {
     if (value.includes('\u0000'))
       throw new AppError('BAD_REQUEST', `Filter ${filter.field} has a NUL character`);
-    if (kind === 'integer' && !/^-?\d+(\.\d+)?$/.test(value)) {
-      throw new AppError('BAD_REQUEST', `Filter ${filter.field} needs a number (got "${value}")`);
+    if (kind === 'integer') {
+      if (!/^-?\d+(\.\d+)?$/.test(value)) throw problem('a number', value);
+      if (Math.abs(Number(value)) > Number.MAX_SAFE_INTEGER) {
+        throw problem(`a number between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`, value);
+      }
     }
-    if (kind === 'date' && !/^\d+$/.test(value) && Number.isNaN(Date.parse(value))) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `Filter ${filter.field} needs epoch seconds or a date (got "${value}")`,
-      );
+    if (kind === 'date') {
+      const ms = filterSeconds(value) * 1000;
+      if (Number.isNaN(ms)) throw problem('epoch seconds or a date', value);
+      if (ms < dateRangeMs.min || ms > dateRangeMs.max) {
+        throw problem('a date between the years 1 and 9999', value);
+      }
     }
     if (kind === 'boolean' && !['true', 'false', '1', '0'].includes(value.toLowerCase())) {
-      throw new AppError('BAD_REQUEST', `Filter ${filter.field} needs true or false (got "${value}")`);
+      throw problem('true or false', value);
     }
   }
   if (kind === 'boolean' && !['eq', 'neq', 'in'].includes(filter.operator)) {
@@ -120,13 +142,13 @@ export function parseLogFilters(
   for (const [key, raw] of Object.entries(query)) {
     if (reserved.has(key) || raw === undefined) continue;
     const match = filterKey.exec(key);
-    if (!match) throw new AppError('BAD_REQUEST', `Invalid filter name: ${key}`);
+    if (!match) throw new AppError('BAD_REQUEST', `Invalid filter name: ${shownKey(key)}`);
     const field = match[1] ?? key;
     const operator = (match[2] ?? 'eq').toLowerCase();
     if (!(logFilterOperators as readonly string[]).includes(operator)) {
       throw new AppError(
         'BAD_REQUEST',
-        `Unknown filter operator "${operator}" for ${field}; use ${logFilterOperators.join(', ')}`,
+        `Unknown filter operator ${shownInput(operator)} for ${field}; use ${logFilterOperators.join(', ')}`,
       );
     }
     const texts = (Array.isArray(raw) ? raw : [raw]).map((value) =>

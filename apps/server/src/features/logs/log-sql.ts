@@ -2,7 +2,15 @@
 // keys and aliases match the field-name pattern, and every value travels as a parameter.
 import { logFieldNamePattern } from '@switchboard/contract';
 import type { SqlFieldMap } from '@switchboard/formula';
-import { knownFieldKinds, type LogFilter, type LogQuery, type LogScope } from './log-query';
+import { inertCellSql } from '../../platform/csv-cell';
+import {
+  filterSeconds,
+  isKnownField,
+  knownFieldKind,
+  type LogFilter,
+  type LogQuery,
+  type LogScope,
+} from './log-query';
 
 /** The stored column of each known field, on the `cl` alias of conversation_logs. */
 export const knownFieldColumns: Readonly<Record<string, string>> = {
@@ -24,6 +32,10 @@ export const knownFieldColumns: Readonly<Record<string, string>> = {
   greetingLatency: 'cl.greeting_latency_ms',
   isTest: 'cl.is_test',
 };
+
+/** The column of a known field, or undefined for any other name (own fields only: never `constructor`). */
+export const knownColumn = (name: string): string | undefined =>
+  isKnownField(name) ? knownFieldColumns[name] : undefined;
 
 const scopeColumns: Record<LogScope['column'], string> = {
   accountId: 'cl.account_id',
@@ -64,7 +76,10 @@ export const collectedText = (key: string) => `(cl.collected_data ->> '${assertN
 const collectedJson = (key: string) => `(cl.collected_data -> '${assertName(key)}')`;
 export const alias = (name: string) => `"${assertName(name)}"`;
 
-/** How a field is selected: JSON keeps numbers, booleans and collected JSON values; CSV gets text. */
+/**
+ * How a field is selected: JSON keeps numbers, booleans and collected JSON values; CSV gets text, made inert for
+ * spreadsheets (a leading quote before text that would run as a formula).
+ */
 export function selectExpression(name: string, format: 'json' | 'csv'): string {
   if (name === 'timestamp') {
     // JSON gets ISO 8601; CSV the database's own UTC text (YYYY-MM-DD HH:MM:SS[.ffffff]), which COPY writes fastest.
@@ -72,9 +87,13 @@ export function selectExpression(name: string, format: 'json' | 'csv'): string {
       ? `to_char(cl."timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
       : `(cl."timestamp" AT TIME ZONE 'UTC')`;
   }
-  const column = knownFieldColumns[name];
-  if (column) return knownFieldKinds[name] === 'boolean' && format === 'csv' ? `${column}::text` : column;
-  return format === 'json' ? collectedJson(name) : collectedText(name);
+  const column = knownColumn(name);
+  const kind = knownFieldKind(name);
+  if (column && format === 'csv') {
+    return kind === 'boolean' ? `${column}::text` : kind === 'text' ? inertCellSql(column) : column;
+  }
+  if (column) return column;
+  return format === 'json' ? collectedJson(name) : inertCellSql(collectedText(name));
 }
 
 export function scopeCondition(scope: LogScope): SqlPiece {
@@ -88,12 +107,12 @@ export function windowCondition(start: number, end: number): SqlPiece {
 const textOperators = { eq: '=', gt: '>', lt: '<', gte: '>=', lte: '<=' } as const;
 
 function filterCondition(filter: LogFilter): SqlPiece {
-  const kind = knownFieldKinds[filter.field];
-  const column = knownFieldColumns[filter.field] ?? collectedText(filter.field);
+  const kind = knownFieldKind(filter.field);
+  const column = knownColumn(filter.field) ?? collectedText(filter.field);
   const [first = ''] = filter.values;
   const cast = kind === 'integer' ? '::numeric' : kind === 'boolean' ? '::boolean' : '';
   const value = (text: string): SqlValue => {
-    if (kind === 'date') return /^\d+$/.test(text) ? Number(text) : Date.parse(text) / 1000;
+    if (kind === 'date') return filterSeconds(text);
     if (kind === 'boolean') return ['true', '1'].includes(text.toLowerCase()) ? 'true' : 'false';
     return text;
   };
@@ -111,7 +130,8 @@ function filterCondition(filter: LogFilter): SqlPiece {
     default: {
       const operator = textOperators[filter.operator];
       // Collected data is text; an ordering against a number compares it as a number when it holds one.
-      if (!kind && filter.operator !== 'eq' && /^-?\d+(\.\d+)?$/.test(first)) {
+      const numeric = /^-?\d+(\.\d+)?$/.test(first) && Number.isFinite(Number(first));
+      if (!kind && filter.operator !== 'eq' && numeric) {
         return piece(
           `(CASE WHEN ${column} ~ '${numericTextPattern}' THEN ${column} END)::float8 ${operator} ${P}::float8`,
           [Number(first)],
@@ -136,9 +156,10 @@ export function whereClause(query: Pick<LogQuery, 'scope' | 'start' | 'end' | 'f
 
 /** The fields a formula may use over conversation logs, and how each reads in SQL. */
 export function formulaFieldMap(collectedKeys: readonly string[]): SqlFieldMap {
-  const map: Record<string, SqlFieldMap[string]> = {};
+  // No prototype: the formula compiler looks names up by index, and `toString` must not find a function.
+  const map = Object.create(null) as Record<string, SqlFieldMap[string]>;
   for (const [name, column] of Object.entries(knownFieldColumns)) {
-    const kind = knownFieldKinds[name];
+    const kind = knownFieldKind(name);
     map[name] = {
       sql: column,
       type:
@@ -146,7 +167,7 @@ export function formulaFieldMap(collectedKeys: readonly string[]): SqlFieldMap {
     };
   }
   for (const key of collectedKeys) {
-    if (!(key in map) && logFieldNamePattern.test(key))
+    if (!Object.hasOwn(map, key) && logFieldNamePattern.test(key))
       map[key] = { sql: collectedText(key), type: 'string' };
   }
   return map;

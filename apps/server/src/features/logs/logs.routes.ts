@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/register-endpoint';
 import type { Feature } from '../feature';
 import { loadActingAccount } from '../accounts/accounts.service';
 import { downloadName, streamConversationExport, streamLogs } from './log-download.service';
-import { listLogPage, logSchema } from './log-listing.service';
+import { checkFilterNames, listLogPage, logSchema } from './log-listing.service';
 import { parseLogFilters, resolveFields, resolveWindow, scopeForAccount, type LogQuery } from './log-query';
 import { sendFileStream } from './send-file';
 
@@ -28,12 +28,10 @@ export const logsFeature: Feature = {
     ): Promise<LogQuery> {
       const account = await loadActingAccount(db, ctx.accountId);
       const window = resolveWindow(query.start, query.end);
-      return {
-        scope: scopeForAccount(account),
-        ...window,
-        filters: parseLogFilters((ctx.request.query ?? {}) as Record<string, unknown>, reserved),
-        fields: resolveFields(fields),
-      };
+      const scope = scopeForAccount(account);
+      const filters = parseLogFilters((ctx.request.query ?? {}) as Record<string, unknown>, reserved);
+      await checkFilterNames(db, scope, filters);
+      return { scope, ...window, filters, fields: resolveFields(fields) };
     }
 
     implement(logsEndpoints)({

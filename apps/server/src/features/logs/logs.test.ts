@@ -172,6 +172,12 @@ describe('GET /api/v2/logs', () => {
       [{ 'appointmentBooked[gt]': 'true' }, 'Operator gt does not apply to appointmentBooked'],
       [{ 'bad-name': 'x' }, 'Invalid filter name: bad-name'],
       [{ start: '200', end: '100' }, 'start (200) is after end (100)'],
+      [
+        { 'timestamp[lt]': '9999999999999999999' },
+        'Filter timestamp needs a date between the years 1 and 9999',
+      ],
+      [{ 'duration[gt]': '9'.repeat(400) }, 'Filter duration needs a number between'],
+      [{ start: '9999999999999' }, 'query.start: Too big'],
     ];
     for (const [query, message] of problems) {
       const response = await getLogs('acme', query);
@@ -181,6 +187,23 @@ describe('GET /api/v2/logs', () => {
     expect((await getLogs('acme', { fields: 'duration,drop table' })).statusCode).toBe(400);
     expect((await getLogs('acme', { pageSize: 10_001 })).statusCode).toBe(400);
     expect((await getLogs('acme', { format: 'xml' })).statusCode).toBe(400);
+  });
+
+  it('names a filter that is neither a known field nor a collected-data key, whatever its name', async () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'nosuchkey']) {
+      const response = await getLogs('acme', { [name]: 'x' });
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(
+        `Unknown filter: ${name} (neither a log field nor a key of this account's collected data)`,
+      );
+    }
+    const operator = await getLogs('acme', { 'constructor[gt]': '1', format: 'csv' });
+    expect(operator.statusCode, operator.body).toBe(400);
+    // A collected-data key filters wherever the window is, and a column of such a name is only empty.
+    expect((await getLogs('acme', { patientName: 'Lee', start: 0, end: 10 })).statusCode).toBe(200);
+    const column = await getLogs('acme', { fields: 'duration,constructor,toString' });
+    expect(column.statusCode, column.body).toBe(200);
+    expect(column.json<Page>().logs[0]).toMatchObject({ constructor: null, toString: null });
   });
 
   it('infers the field schema with includeFields, collected-data keys included', async () => {
@@ -234,7 +257,7 @@ describe('who sees which logs', () => {
 });
 
 describe('downloads', () => {
-  it('streams every matching row as CSV with the chosen columns, quoted like COPY', async () => {
+  it('streams every matching row as CSV with the chosen columns, every cell quoted (as COPY quotes it)', async () => {
     const response = await getLogs('acme', {
       format: 'csv',
       fields: 'duration,cnam,transfer,appointmentBooked,patientName',
@@ -248,9 +271,9 @@ describe('downloads', () => {
     expect(response.body).toBe(
       [
         'duration,cnam,transfer,appointmentBooked,patientName',
-        '185,"SMITH, ""PAT""",+15550109999,true,Pat Smith',
-        '30,,,false,Lee',
-        '95,,,false,',
+        '"185","SMITH, ""PAT""","+15550109999","true","Pat Smith"',
+        '"30",,,"false","Lee"',
+        '"95",,,"false",',
         '',
       ].join('\n'),
     );
@@ -273,6 +296,48 @@ describe('downloads', () => {
     ]);
   });
 
+  it('makes text a spreadsheet would run as a formula inert, in both CSV downloads', async () => {
+    const hostile = entry(ids.agent1!, {
+      timestamp: at(300),
+      duration: 42,
+      cnam: '=HYPERLINK("http://x","y")',
+      collectedData: { patientName: '@SUM(1+1)', reason: '\tcmd', visits: -5 },
+    });
+    await writeConversationLog(t.db, hostile);
+    try {
+      const logs = await getLogs('acme', {
+        format: 'csv',
+        fields: 'cnam,patientName,reason,visits,duration,fromNumber',
+        uuid: hostile.uuid,
+      });
+      expect(logs.body).toBe(
+        [
+          'cnam,patientName,reason,visits,duration,fromNumber',
+          `"'=HYPERLINK(""http://x"",""y"")","'@SUM(1+1)","'\tcmd","-5","42","+15550100001"`,
+          '',
+        ].join('\n'),
+      );
+      const search = new URLSearchParams({ token: tokens.acme!, format: 'csv', uuid: hostile.uuid });
+      const conversations = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/logs/conversations?${search.toString()}`,
+      });
+      const [header, line] = conversations.body.trim().split('\n');
+      const columns = header!.split(',');
+      const cells = line!.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+      expect(cells[columns.indexOf('cnam')]).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+      expect(cells[columns.indexOf('patientName')]).toBe(`"'@SUM(1+1)"`);
+    } finally {
+      await t.db.delete(conversationLogs).where(eq(conversationLogs.uuid, hostile.uuid));
+    }
+  });
+
+  it('answers a bad CSV request with a JSON error, not a file', async () => {
+    const response = await getLogs('acme', { format: 'csv', 'timestamp[lt]': '99999999999999' });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('writes a header-only CSV when nothing matches', async () => {
     const response = await getLogs('acme', { format: 'csv', fields: 'duration', direction: 'nowhere' });
     expect(response.body).toBe('duration\n');
@@ -293,10 +358,10 @@ describe('downloads', () => {
     const booked = lines.find((line) => line.includes(bookedUuid))!;
     const cell = (name: string) => booked.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[columns.indexOf(name)];
     expect([cell('usage_voice'), cell('usage_tokens'), cell('patientName'), cell('usage_number')]).toEqual([
-      '185',
-      '1200',
-      'Pat Smith',
-      '0',
+      '"185"',
+      '"1200"',
+      '"Pat Smith"',
+      '"0"',
     ]);
     expect(lines).toHaveLength(3);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, conversationLogs, eq, seedDemoData } from '@switchboard/db';
 import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
 import type { MetricValue } from '@switchboard/contract';
+import { saveSettings } from '../accounts/accounts.service';
 import { writeConversationLog } from '../logs/logs.service';
 
 let t: TestApp;
@@ -201,6 +202,37 @@ describe('dashboard metrics', () => {
       ],
     });
     expect(twice.json<{ message: string }>().message).toBe('Two metrics are named a');
+  });
+
+  it('reads filter and formula names as own fields only: toString and constructor name nothing', async () => {
+    for (const name of ['toString', 'constructor', 'hasOwnProperty']) {
+      const response = await call('POST', '/api/v2/metrics/preview', 'globex', {
+        metric: { name: 'p', title: 'Preview', formula: 'count()', filters: { [name]: 'x' } },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(`Filters: Unknown field: ${name}`);
+    }
+    // Metrics kept in the settings are computed without a look-up: such a name reads as no value.
+    await saveSettings(t.db, ids.globex!, {
+      metrics: [
+        { name: 'odd', title: 'Odd', formula: 'count()', filters: { toString: 'x', constructor: 'y' } },
+        { name: 'odder', title: 'Odder', formula: 'sum(valueOf)', aggregation: 'sum' },
+      ],
+    });
+    try {
+      const values = await valuesOf('globex');
+      expect(values.odd).toMatchObject({ value: 0 });
+      expect(values.odd?.error).toBeUndefined();
+      expect(values.odder?.error).toBeUndefined();
+    } finally {
+      await saveSettings(t.db, ids.globex!, { metrics: [] });
+    }
+  });
+
+  it('names a window beyond what a date holds', async () => {
+    const response = await call('GET', '/api/v2/metrics/values?start=0&end=99999999999999', 'globex');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/^query\.end: Too big/);
   });
 
   it('previews an unsaved metric with its series', async () => {
