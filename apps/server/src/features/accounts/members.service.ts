@@ -139,7 +139,9 @@ export async function deleteAdminUser(
     }
     const target = await findUserById(db, targetUserId);
     const targetStanding = target?.superAdmin ? 'superAdmin' : relation.isOwner ? 'owner' : 'member';
-    if (!outranks(await standingOfActor(db, actor, account.id), targetStanding)) {
+    // Leaving is always one's own choice; removing someone else takes more say than they have.
+    const leaving = targetUserId === actor.userId;
+    if (!leaving && !outranks(await standingOfActor(db, actor, account.id), targetStanding)) {
       throw new AppError(
         'FORBIDDEN',
         `You can remove only admin users with less say over this ${tierWord(account)} than you`,

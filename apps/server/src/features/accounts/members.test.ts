@@ -252,7 +252,13 @@ describe('admin users', () => {
     });
     const peter = await signInByEmail(t.app, 'peter@initech.test');
     const peterId = await userIdOf(t, 'peter@initech.test');
-    const leave = await call(t, 'DELETE', '/api/v2/deleteAdminUser', peter.token, { targetUserId: billId });
+    // A co-owner has no more say than Bill, so cannot remove him; Bill can leave.
+    const removed = await call(t, 'DELETE', '/api/v2/deleteAdminUser', peter.token, { targetUserId: billId });
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json<{ message: string }>().message).toBe(
+      'You can remove only admin users with less say over this organization than you',
+    );
+    const leave = await call(t, 'DELETE', '/api/v2/deleteAdminUser', bill.token, { targetUserId: billId });
     expect(leave.statusCode).toBe(200);
     const [billRow] = await t.db.select().from(users).where(eq(users.id, billId));
     expect(billRow?.accountId).toBeNull();
@@ -292,13 +298,13 @@ describe('admin user permissions', () => {
     });
     expect(invite.statusCode).toBe(403);
     expect(invite.json<{ message: string }>().message).toBe(
-      'You do not have permission to invite admin users',
+      'You do not have permission to invite admin users to this account',
     );
     const owner = await userIdOf(t, demoEmail('globex'));
     const remove = await call(t, 'DELETE', '/api/v2/deleteAdminUser', token.globex!, { targetUserId: owner });
     expect(remove.statusCode).toBe(403);
     expect(remove.json<{ message: string }>().message).toBe(
-      'You do not have permission to remove admin users',
+      'You do not have permission to manage the admin users of this account',
     );
     const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=x@example.test' });
     expect(outbox.json<Outbox>().items).toEqual([]);
