@@ -14,7 +14,7 @@ export interface AgentIdentity {
 export async function loadAgent(db: Db, agentAccountId: number): Promise<AgentIdentity> {
   const account = await loadActingAccount(db, agentAccountId).catch(() => null);
   if (account?.accountType !== 'agent') {
-    throw new AppError('NOT_FOUND', `Agent account ${agentAccountId} was not found.`);
+    throw new AppError('NOT_FOUND', 'No agent account has this id.');
   }
   if (!account.enabled) throw new AppError('FORBIDDEN', 'This agent account is disabled.');
   return {

@@ -141,7 +141,7 @@ export const accountsFeature: Feature = {
         if (query.targetResellerId !== undefined && organization.resellerId !== query.targetResellerId) {
           throw new AppError(
             'NOT_FOUND',
-            `Organization ${id} is not under reseller ${query.targetResellerId}`,
+            'The organization of targetOrganizationId is not under query.targetResellerId',
           );
         }
         // Deleting is done from the tier above, so the flag is read there.
@@ -164,7 +164,7 @@ export const accountsFeature: Feature = {
         ) {
           throw new AppError(
             'NOT_FOUND',
-            `Account ${account.id} is not under organization ${query.targetOrganizationId}`,
+            'The account of body.targetAccountId is not under query.targetOrganizationId',
           );
         }
         await requirePermission(
@@ -180,14 +180,14 @@ export const accountsFeature: Feature = {
       enableAccount: async ({ body, ctx }) => {
         const actor = signedIn(ctx.actor);
         const account = await findAccountByUsername(db, body.username);
-        if (!account) throw new AppError('NOT_FOUND', `No account ${body.username}`);
+        if (!account) throw new AppError('NOT_FOUND', 'No account matches body.username');
         await setAccountEnabled(db, actor, account, { enabled: true, reason: null, details: null });
         return { success: true, message: 'Account enabled!' };
       },
       disableAccount: async ({ body, ctx }) => {
         const actor = signedIn(ctx.actor);
         const account = await findAccountByUsername(db, body.username);
-        if (!account) throw new AppError('NOT_FOUND', `No account ${body.username}`);
+        if (!account) throw new AppError('NOT_FOUND', 'No account matches body.username');
         await setAccountEnabled(db, actor, account, {
           enabled: false,
           reason: body.reason,

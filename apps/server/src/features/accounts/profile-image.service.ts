@@ -85,6 +85,6 @@ export async function saveProfileImage(
 /** A stored avatar by its file name; unknown and malformed names are both 404. */
 export async function openAvatar(storage: StorageProvider, name: string): Promise<StoredObjectContent> {
   const object = avatarName.test(name) ? await storage.get(`avatars/${name}`) : null;
-  if (!object) throw new AppError('NOT_FOUND', `No avatar ${name}`);
+  if (!object) throw new AppError('NOT_FOUND', 'No avatar matches params.name');
   return object;
 }

@@ -18,7 +18,7 @@ const storedLinks = (value: unknown[]): SocialLink[] =>
 export async function getPublicProfile(db: Db, username: string) {
   const account = await findAccountByUsername(db, normalizeUsername(username));
   if (!account || !account.enabled || account.deletedAt) {
-    throw new AppError('NOT_FOUND', `No account ${username}`);
+    throw new AppError('NOT_FOUND', 'No account matches params.username');
   }
   const description = account.details.description;
   return {

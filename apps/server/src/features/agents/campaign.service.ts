@@ -67,7 +67,12 @@ export async function saveCampaign(deps: AgentsDeps, call: Call, input: AgentCon
   if (input.templateId === null && base.templateId !== null) {
     base = detached(base);
   } else if (input.templateId && input.templateId !== base.templateId) {
-    const { row: template } = await loadVisibleTemplate(deps, call.actor, input.templateId);
+    const { row: template } = await loadVisibleTemplate(
+      deps,
+      call.actor,
+      input.templateId,
+      'body.templateId',
+    );
     base = {
       ...templateConfig(template),
       templateId: template.id,
@@ -152,7 +157,7 @@ export async function createAgentFromTemplate(deps: AgentsDeps, call: Call, inpu
     'organization',
   );
   await requirePermission(deps.accounts, call.actor, organization.id, 'canEditOrg', 'add agents here');
-  const { row: template } = await loadVisibleTemplate(deps, call.actor, input.templateId);
+  const { row: template } = await loadVisibleTemplate(deps, call.actor, input.templateId, 'body.templateId');
   const values = checkTemplateFieldValues(templateFields(template), input.templateFields);
   const name = input.accountName ?? values.businessName ?? template.name;
   const config: AgentConfig = {

@@ -105,6 +105,6 @@ export function isChatMediaUrl(url: string): boolean {
 
 export async function openChatMedia(storage: StorageProvider, name: string): Promise<StoredObjectContent> {
   const object = mediaName.test(name) ? await storage.get(`media/${name}`) : null;
-  if (!object) throw new AppError('NOT_FOUND', `No media ${name}`);
+  if (!object) throw new AppError('NOT_FOUND', 'No media file matches params.name');
   return object;
 }
