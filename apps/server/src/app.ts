@@ -14,7 +14,8 @@ import type { Authenticator, OwnerResolver } from './http/authenticator';
 import { createAuthenticator } from './features/auth/authenticator';
 import { registerEndpoint, type EndpointHandler } from './http/register-endpoint';
 import { registerApiDocs } from './http/api-docs';
-import { registerWebApp } from './http/web-app';
+import { registerWebApp, registerWebDelivery } from './http/web-app';
+import { getDomainProfile } from './features/domains/domains.service';
 import { exceedsJsonDepth, tooDeepMessage } from './http/json-depth';
 import { AppError } from './platform/app-error';
 import { features as allFeatures } from './features/index';
@@ -104,6 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Compression and security headers hook into each route as it is added, so they come before every route.
+  await registerWebDelivery(app, deps.config.publicUrl);
+
   // Uploads (pictures, media, task lists): each route reads its parts with its own, tighter limits.
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
 
@@ -177,7 +181,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await registerApiDocs(app);
-  const web = await registerWebApp(app, deps.config.webDistDir);
+  const web = await registerWebApp(app, {
+    distDir: deps.config.webDistDir,
+    publicUrl: deps.config.publicUrl,
+    brandOf: (host) =>
+      getDomainProfile(
+        {
+          db: base.db,
+          testAccountUsernames: deps.config.accounts.testAccountUsernames,
+          publicUrl: deps.config.publicUrl,
+          specialOrganizationId: deps.config.accounts.specialOrganizationId,
+        },
+        { host },
+      ),
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? request.url;
