@@ -1,22 +1,70 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const server = 'http://127.0.0.1:3000';
 const apiProxy = { '/api': { target: server, ws: true }, '/internal': { target: server } };
 
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+/**
+ * Writes `.br` and `.gz` beside every built asset worth compressing, at the highest levels (too slow per request,
+ * free at build time); the server sends the one the browser accepts. index.html is sent by the server itself.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'switchboard:precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+        /\.(js|mjs|css|svg|json|txt|wasm)$/.test(file),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await readFile(path.join(outDir, file));
+          if (source.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            compressBrotli(source, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            compressGzip(source, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < source.length) await writeFile(path.join(outDir, `${file}.br`), br);
+          if (gz.length < source.length) await writeFile(path.join(outDir, `${file}.gz`), gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React and the router change rarely; a chunk of their own stays cached across releases.
+          // React and the router change rarely; a chunk of their own stays cached across releases. Mantine's
+          // components are split by the screens that use them, so the sign-in page loads only its own; the
+          // positioning library of tooltips, menus and popovers is kept apart, or it joins whichever small
+          // component shares its importers (an input's close button) and the sign-in page loads it too.
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'floating-ui', test: /[\\/]node_modules[\\/]@floating-ui[\\/]/ },
           ],
         },
       },

@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { parseAppPath } from '../lib/parse-app-path';
 import { isMobileApp } from '../lib/mobile-flags';
@@ -19,6 +20,7 @@ import { HelpButton } from '../features/help/help-button';
 import { BrandMark } from './brand-mark';
 import classes from './app-shell-page.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { showPageChrome } from './page-chrome';
 import { OverlayHost } from './overlays/overlay-host';
 import { useOverlayLink } from './shell/overlay-link';
 import { FavouriteAgents } from './shell/favourite-agents';
@@ -61,6 +63,8 @@ export function AppShellPage() {
   const brand = useBrand();
   const account = useAccount(current?.id ?? null);
   useRememberLastAccount(current);
+  // The workspace toasts and confirms: load their host now rather than on the first one.
+  useEffect(() => void showPageChrome(), []);
 
   if (readSessionToken() === null) return <Navigate to="/app" replace />;
   if (account.isPending) {
@@ -119,7 +123,7 @@ export function AppShellPage() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <HelpButton />
-            <ColorSchemeToggle />
+            <ColorSchemeToggle hint={Tooltip} />
             <UserMenu user={data.user} onSettings={() => openOverlay('settings')} handOff={handOff} />
           </Group>
         </Group>

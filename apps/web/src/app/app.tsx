@@ -1,12 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { colorSchemeManager, forcedColorSchemeFor } from './color-scheme';
-import { toastSettings } from './notify';
+import { PageChrome } from './page-chrome';
 import { queryClient } from './query-client';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -32,19 +30,13 @@ export function App() {
       forceColorScheme={forcedColorSchemeFor(pathname)}
     >
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          {/* The progress bar and toasts are fixed on screen; kept in a named region so no content sits outside
-              the page's landmarks. */}
-          <div role="region" aria-label="Page status">
-            <NavigationProgress size={3} aria-label="Page loading" withinPortal={false} />
-            <Notifications
-              autoClose={toastSettings.autoClose}
-              limit={toastSettings.limit}
-              withinPortal={false}
-            />
-          </div>
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        {/* The progress bar and toasts are fixed on screen; kept in a named region so no content sits outside
+            the page's landmarks. */}
+        <div role="region" aria-label="Page status">
+          <NavigationProgress size={3} aria-label="Page loading" withinPortal={false} />
+          <PageChrome />
+        </div>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { createElement, type ReactNode } from 'react';
+import { showPageChrome } from './page-chrome';
 
 export interface ConfirmActionOptions {
   title: string;
@@ -12,13 +13,15 @@ export interface ConfirmActionOptions {
 }
 
 /** Asks the person to confirm; resolves `true` on confirm and `false` on cancel or dismiss. */
-export function confirmAction({
+export async function confirmAction({
   title,
   message,
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   danger = false,
 }: ConfirmActionOptions): Promise<boolean> {
+  // A dialog opened before the host listens would be lost.
+  await showPageChrome();
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { createElement } from 'react';
+import { showPageChrome } from './page-chrome';
 
 /** Spec §9: toasts close after 1000 ms and at most one shows at a time (the rest queue). */
 export const toastSettings = { autoClose: 1000, limit: 1 } as const;
@@ -21,5 +22,7 @@ const tones = {
 /** Shows a toast; returns its id. */
 export function notify(message: string, { tone = 'info', title }: NotifyOptions = {}): string {
   const { color, icon } = tones[tone];
+  // The toast waits in the store until the host has loaded.
+  void showPageChrome();
   return notifications.show({ message, title, color, icon: createElement(icon, { size: 18, stroke: 2 }) });
 }

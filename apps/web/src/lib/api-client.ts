@@ -6,11 +6,12 @@ import {
   type ResponseOf,
 } from '@switchboard/contract';
 import { ApiError } from './api-error';
+import { credentialKeys } from './session';
 
 export { ApiError, type ApiErrorCode } from './api-error';
 
-/** Local-storage keys the client reads credentials from (spec §9: `token`; a super admin's `adminToken`). */
-export const credentialKeys = { token: 'token', adminToken: 'adminToken' } as const;
+// Kept with the session so the sign-in page can store a session without loading this client (and zod).
+export { credentialKeys };
 
 type Slot<Name extends string, Value> = [Value] extends [undefined]
   ? Readonly<Partial<Record<Name, never>>>

@@ -1,5 +1,10 @@
-import { credentialKeys } from './api-client';
 import { mobileFlagKeys } from './mobile-flags';
+
+/** Local-storage keys the API client reads credentials from (spec §9: `token`; a super admin's `adminToken`). */
+export const credentialKeys = { token: 'token', adminToken: 'adminToken' } as const;
+
+/** Where an anonymous visitor's temporary session is kept (spec §3: anonymous session id, token, data). */
+export const tempSessionKey = 'tempUser';
 
 /** Flags that survive logout (spec: logout clears local storage except the mobile and generic-brand flags). */
 const keptOnLogout = mobileFlagKeys;

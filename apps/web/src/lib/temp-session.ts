@@ -1,9 +1,9 @@
 import { endpoints, type ResponseOf } from '@switchboard/contract';
 import type { CallApi } from './api-client';
 import { ApiError } from './api-error';
+import { tempSessionKey } from './session';
 
-/** Where an anonymous visitor's temporary session is kept (spec §3: anonymous session id, token, data). */
-export const tempSessionKey = 'tempUser';
+export { tempSessionKey };
 
 export interface TempSession {
   id: number;

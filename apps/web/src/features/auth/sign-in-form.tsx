@@ -1,14 +1,18 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { endpoints } from '@switchboard/contract';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { useState, type SyntheticEvent } from 'react';
-import { callApi } from '../../lib/api-client';
-import { CodeEntry } from '../../app/code-entry';
+import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { isMobileApp } from '../../lib/mobile-flags';
 import { sendAuthenticated, unableToAuthenticateError } from '../../lib/native-bridge';
 import { storeSession } from '../../lib/session';
-import { forgetTempSession, tempSessionError, withTempSession } from '../../lib/temp-session';
+
+type SignInApi = typeof import('./sign-in-api');
+
+// The calls and the code step load once the person starts typing (or takes the first step), not with the page.
+const loadSignInApi = (): Promise<SignInApi> => import('./sign-in-api');
+const loadCodeEntry = () => import('../../app/code-entry');
+const CodeEntry = lazy(() => loadCodeEntry().then((module) => ({ default: module.CodeEntry })));
+const prefetchNextSteps = () => void Promise.all([loadSignInApi(), loadCodeEntry()]).catch(() => undefined);
 
 type Step =
   | { kind: 'identify' }
@@ -25,8 +29,7 @@ function browserStorage(): Storage | null {
   }
 }
 
-// The anonymous visitor's temporary session travels with sign-up and phone sign-in (spec §7).
-const tempDeps = () => ({ callApi, store: browserStorage() ?? memoryStore() });
+const tempStore = () => browserStorage() ?? memoryStore();
 
 function memoryStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const values = new Map<string, string>();
@@ -46,16 +49,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = async (task: () => Promise<void>) => {
+  const run = async (task: (api: SignInApi) => Promise<void>) => {
     setBusy(true);
     setError(null);
+    let api: SignInApi | null = null;
     try {
-      await task();
+      api = await loadSignInApi();
+      await task(api);
     } catch (failure) {
       // Spec §8: a failed allocation of the anonymous session reads 'Error fetching temp user session'.
-      const known =
-        failure instanceof ApiError || (failure instanceof Error && failure.message === tempSessionError);
-      setError(known ? failure.message : 'Something went wrong. Try again.');
+      setError(api?.knownFailureMessage(failure) ?? 'Something went wrong. Try again.');
     } finally {
       setBusy(false);
     }
@@ -68,13 +71,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       setError('Enter your email or phone number');
       return;
     }
-    void run(async () => {
-      if (looksLikeEmail(text)) await callApi(endpoints.signinEmail, { body: { email: text } });
-      else {
-        await withTempSession(tempDeps(), (tempUserToken) =>
-          callApi(endpoints.signinPhoneNumber, { body: { phoneNumber: text, tempUserToken } }),
-        );
-      }
+    void run(async (api) => {
+      await api.requestSignInCode(
+        tempStore(),
+        looksLikeEmail(text) ? { email: text } : { phoneNumber: text },
+      );
       setCode('');
       setStep({ kind: 'code', channel: looksLikeEmail(text) ? 'email' : 'phone', identifier: text });
     });
@@ -87,17 +88,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       setError('Enter your email address');
       return;
     }
-    void run(async () => {
-      await withTempSession(tempDeps(), (tempUserToken) =>
-        callApi(endpoints.signupEmail, {
-          body: {
-            email,
-            name: signup.name.trim() || undefined,
-            businessName: signup.businessName.trim() || undefined,
-            tempUserToken,
-          },
-        }),
-      );
+    void run(async (api) => {
+      await api.signUpByEmail(tempStore(), {
+        email,
+        name: signup.name.trim() || undefined,
+        businessName: signup.businessName.trim() || undefined,
+      });
       setCode('');
       setStep({ kind: 'code', channel: 'email', identifier: email });
     });
@@ -107,22 +103,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (step.kind !== 'code' || value.length !== 6) return;
     const storage = browserStorage();
     const mobile = storage !== null && isMobileApp(storage);
-    void run(async () => {
+    void run(async (api) => {
       try {
-        const session =
-          step.channel === 'email'
-            ? await callApi(endpoints.verifyEmail, {
-                body: { email: step.identifier, verificationCode: value, ...(mobile ? { mobile } : {}) },
-              })
-            : await callApi(endpoints.verifyPhoneNumber, {
-                body: {
-                  phoneNumber: step.identifier,
-                  verificationCode: value,
-                  ...(mobile ? { mobile } : {}),
-                },
-              });
+        const session = await api.verifySignInCode({
+          channel: step.channel,
+          identifier: step.identifier,
+          verificationCode: value,
+          mobile,
+        });
         // The sign-in claimed the anonymous session it came with.
-        if (storage) forgetTempSession(storage);
+        if (storage) api.forgetTempSession(storage);
         if (mobile) {
           // Inside the mobile app the native side needs the credentials; without all of them nothing is sent.
           const handed = sendAuthenticated(session);
@@ -147,14 +137,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   if (step.kind === 'code') {
     return (
       <Stack gap="md">
-        <CodeEntry
-          sentTo={step.identifier}
-          value={code}
-          onChange={setCode}
-          onComplete={submitCode}
-          disabled={busy}
-          error={error}
-        />
+        <Suspense fallback={null}>
+          <CodeEntry
+            sentTo={step.identifier}
+            value={code}
+            onChange={setCode}
+            onComplete={submitCode}
+            disabled={busy}
+            error={error}
+          />
+        </Suspense>
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={() => setStep({ kind: 'identify' })}>
             Use another address
@@ -219,7 +211,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           leftSection={phone ? <IconPhone size={16} stroke={1.7} /> : <IconMail size={16} stroke={1.7} />}
           autoComplete="username"
           value={identifier}
-          onChange={(event) => setIdentifier(event.currentTarget.value)}
+          onChange={(event) => {
+            setIdentifier(event.currentTarget.value);
+            prefetchNextSteps();
+          }}
           error={error}
           autoFocus
         />

@@ -1,11 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { callApi } from '../../lib/api-client';
 import { CenteredPage } from '../../app/centered-page';
 import { ColorSchemeToggle } from '../../app/color-scheme-toggle';
-import { readSessionToken } from '../../lib/session';
-import { checkTempSession } from '../../lib/temp-session';
+import { readSessionToken, tempSessionKey } from '../../lib/session';
 import { useBrand } from '../domains/use-brand';
 import { SignInForm } from './sign-in-form';
 
@@ -16,12 +14,17 @@ export function SignInPage() {
   useEffect(() => {
     if (signedIn) return;
     // An anonymous session kept from an earlier visit: one the server no longer knows is removed with a reload.
+    let store: Storage;
     try {
-      const store = window.localStorage;
-      void checkTempSession({ callApi, store, reload: () => window.location.reload() });
+      store = window.localStorage;
+      if (store.getItem(tempSessionKey) === null) return;
     } catch {
       // Without storage no session is kept.
+      return;
     }
+    void import('./sign-in-api').then((api) =>
+      api.checkKeptTempSession(store, () => window.location.reload()),
+    );
   }, [signedIn]);
   return (
     <CenteredPage

@@ -44,6 +44,18 @@ const draftOf = (profile: BrandProfileView | null, fallbackName: string): Draft 
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
+const scriptLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The page's Content-Security-Policy runs a brand's scripts from its https origins only (the server refuses others). */
+function scriptsProblem(text: string): string | null {
+  const index = scriptLines(text).findIndex((line) => !/^https:\/\/\S+$/i.test(line));
+  return index < 0 ? null : `Line ${index + 1}: scripts load only from https:// addresses`;
+}
+
 async function uploadLogo(file: File, accountId: number): Promise<void> {
   const form = new FormData();
   form.append('image', file);
@@ -77,8 +89,10 @@ function BrandForm({ account, profile }: { account: AccountView; profile: BrandP
   });
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
 
+  const scriptsError = scriptsProblem(draft.appScripts);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
+    if (scriptsError) return;
     save.mutate({
       targetAccountId: account.id,
       body: {
@@ -87,10 +101,7 @@ function BrandForm({ account, profile }: { account: AccountView; profile: BrandP
         supportEmail: blankToNull(draft.supportEmail),
         smsMessaging: draft.smsMessaging,
         allowEmbeds: draft.allowEmbeds,
-        appScripts: draft.appScripts
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean),
+        appScripts: scriptLines(draft.appScripts),
         favorites: draft.favorites,
       },
     });
@@ -197,6 +208,7 @@ function BrandForm({ account, profile }: { account: AccountView; profile: BrandP
           autosize
           minRows={2}
           value={draft.appScripts}
+          error={scriptsError}
           onChange={(event) => set('appScripts', event.currentTarget.value)}
         />
         <TagsInput

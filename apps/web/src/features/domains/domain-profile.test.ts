@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DomainProfileView } from '@switchboard/contract';
 import { createApiClient } from '../../lib/api-client';
-import { fetchDomainProfile, readCachedProfile, writeCachedProfile } from './domain-profile';
+import { fetchDomainProfile } from './domain-profile';
+import { readCachedProfile, writeCachedProfile } from './page-brand';
 
 const profile: DomainProfileView = {
   id: 2000001,
