@@ -93,5 +93,5 @@ export async function listAccountIdsOfPerson(db: Db, userId: number): Promise<nu
     sql`SELECT u.account_id AS id FROM users u WHERE u.id = ${userId} AND u.account_id IS NOT NULL
         UNION SELECT m.account_id FROM memberships m WHERE m.user_id = ${userId}`,
   );
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => row.id);
 }

@@ -8,7 +8,7 @@ import { mintOneTimeToken } from './auth.service';
 
 export interface OneTimeTokenDeps {
   db: Db;
-  canActFor(actor: Actor, accountId: number): Promise<boolean>;
+  canActFor: (actor: Actor, accountId: number) => Promise<boolean>;
 }
 
 /**
