@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BrandEffects } from '../features/domains/brand-effects';
+import { DemoModeBanner } from './demo-mode-banner';
 import { useNavigationProgress } from './use-navigation-progress';
 
 export function RootLayout() {
@@ -7,6 +8,7 @@ export function RootLayout() {
   return (
     <>
       <BrandEffects />
+      <DemoModeBanner />
       <Outlet />
       <ScrollRestoration />
     </>
