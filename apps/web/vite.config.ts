@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -16,17 +16,13 @@ const compressGzip = promisify(gzip);
  * free at build time); the server sends the one the browser accepts. index.html is sent by the server itself.
  */
 function precompress(): Plugin {
-  let outDir = '';
   return {
     name: 'switchboard:precompress',
     apply: 'build',
-    configResolved: (config) => {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
-        /\.(js|mjs|css|svg|json|txt|wasm)$/.test(file),
-      );
+    // After the files are written, and only when the build succeeded.
+    async writeBundle(output, bundle) {
+      const outDir = output.dir ?? '';
+      const files = Object.keys(bundle).filter((file) => /\.(js|mjs|css|svg|json|txt|wasm)$/.test(file));
       await Promise.all(
         files.map(async (file) => {
           const source = await readFile(path.join(outDir, file));
@@ -48,6 +44,27 @@ function precompress(): Plugin {
   };
 }
 
+// Layout, type, buttons and inputs: on nearly every screen, the sign-in page included.
+const basicComponents = [
+  'ActionIcon',
+  'Anchor',
+  'Button',
+  'CloseButton',
+  'Group',
+  'Input',
+  'InputBase',
+  'Loader',
+  'Paper',
+  'Skeleton',
+  'Stack',
+  'Text',
+  'TextInput',
+  'ThemeIcon',
+  'Title',
+  'UnstyledButton',
+  'VisuallyHidden',
+];
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
@@ -58,13 +75,23 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React and the router change rarely; a chunk of their own stays cached across releases. Mantine's
-          // components are split by the screens that use them, so the sign-in page loads only its own; the
-          // positioning library of tooltips, menus and popovers is kept apart, or it joins whichever small
-          // component shares its importers (an input's close button) and the sign-in page loads it too.
+          // Vendor chunks that change rarely and stay cached across releases: React with the router; Mantine's
+          // provider, styling and hooks; its basic components. Every other component is split by the screens
+          // that use them, so the sign-in page loads only its own. Tooltips' positioning library is kept apart,
+          // or it joins whichever small chunk shares its importers and the sign-in page loads it too.
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'floating-ui', test: /[\\/]node_modules[\\/]@floating-ui[\\/]/ },
+            {
+              name: 'mantine-core',
+              test: /[\\/]node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]core|hooks)[\\/]/,
+            },
+            {
+              name: 'mantine-basics',
+              test: new RegExp(
+                `[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](${basicComponents.join('|')})[\\\\/]`,
+              ),
+            },
           ],
         },
       },

@@ -1,6 +1,7 @@
 import { webPages, type WebPage } from '@switchboard/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { SignInPage } from '../features/auth/sign-in-page';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
 
@@ -9,7 +10,9 @@ type LazyPage = () => Promise<{ Component: ComponentType }>;
  * added to the contract a type error here until it has a component.
  */
 const pageComponents = {
-  app: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
+  // The page most visits start on ships with the entry: one round trip less before it shows, and its few
+  // components are ones every other page uses too.
+  app: () => Promise.resolve({ Component: SignInPage }),
   appCatchAll: async () => ({ Component: (await import('./app-shell-page')).AppShellPage }),
   embed: async () => ({ Component: (await import('../features/auth/embed-page')).EmbedPage }),
   devOutbox: async () => ({ Component: (await import('../features/outbox/outbox-page')).OutboxPage }),
