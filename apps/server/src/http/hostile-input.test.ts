@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { seedDemoData } from '@switchboard/db';
 import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
 import { openSession } from '../runtime/session-client.test-support';
@@ -182,6 +183,27 @@ describe('numbers beyond what the database holds', () => {
     const response = await call('GET', `/api/v2/contact?page=${'9'.repeat(5000)}`);
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorAnswer>().message.length).toBeLessThan(200);
+  });
+});
+
+describe('the live-update socket', () => {
+  it('refuses an account id beyond a PostgreSQL integer with a 400', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const status = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(
+        `ws://127.0.0.1:${port}/api/realtime?token=${token}&targetAccountId=2147483648`,
+      );
+      socket.on('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        socket.terminate();
+      });
+      socket.on('open', () => {
+        socket.close();
+        reject(new Error('the socket opened'));
+      });
+      socket.on('error', () => undefined);
+    });
+    expect(status).toBe(400);
   });
 });
 

@@ -120,8 +120,10 @@ export async function aggregateLogs(db: Db, request: AggregateRequest): Promise<
     }
     return result;
   } catch (error) {
-    // A formula can still fail at run time (a number out of range); say which kind of problem it is.
-    const message = error instanceof Error ? error.message : String(error);
+    // A formula can still fail at run time (a number out of range); say which kind of problem it is, in the
+    // database's words rather than the query-runner's, which would quote the whole query and its values.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = cause instanceof Error ? cause.message : String(cause);
     throw new AppError('BAD_REQUEST', `A metric could not be computed: ${message}`);
   }
 }

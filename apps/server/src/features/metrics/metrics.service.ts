@@ -16,6 +16,10 @@ import { filtersToCondition } from './metric-filters';
 
 const storedMetrics = z.array(metricDefinitionSchema);
 const thirtyDays = 2_592_000;
+/** The earliest instant a window may start at: the year 1, as far back as PostgreSQL and a JS Date both reach. */
+const yearOne = new Date('0001-01-01T00:00:00Z').getTime() / 1000;
+/** The longest daily series, in days (ten years): each day is a point of the answer. */
+export const maxSeriesDays = 3660;
 // Field names are looked up over a wide window so keys collected a while ago still validate.
 const fieldWindowSeconds = 365 * 86_400;
 
@@ -45,6 +49,12 @@ function wordsOf(metric: MetricDefinition): string[] {
   return [...words];
 }
 
+/** The window of a date phrase, when it starts no earlier than the year 1 (`last 999999 years` does not). */
+function phraseWindow(text: string) {
+  const range = parseDatePhrase(text);
+  return range && range.start >= yearOne ? range : null;
+}
+
 const effectiveFormula = (metric: MetricDefinition) =>
   metric.formula.trim() !== '' ? metric.formula : (metric.field ?? '');
 
@@ -58,6 +68,7 @@ function problemOf(metric: MetricDefinition, fields: readonly string[]): string 
     if (filterProblem) return `Filters: ${filterProblem}`;
   }
   if (!parseDatePhrase(metric.dateFilter)) return `Date filter must read 'last N days/weeks/months/years'`;
+  if (!phraseWindow(metric.dateFilter)) return 'Date filter reaches back before the year 1';
   return null;
 }
 
@@ -126,10 +137,17 @@ export async function computeMetricValues(
       const end = options.end ?? now;
       return { start: options.start ?? end - thirtyDays, end };
     }
-    return parseDatePhrase(metric.dateFilter) ?? { start: now - thirtyDays, end: now };
+    return phraseWindow(metric.dateFilter) ?? { start: now - thirtyDays, end: now };
   });
   const start = Math.min(...windows.map((window) => window.start), now);
   const end = Math.max(...windows.map((window) => window.end), start);
+  if (options.series && end - start > maxSeriesDays * 86_400) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `query.series: a daily series covers at most ${maxSeriesDays} days; this window spans ` +
+        `${Math.ceil((end - start) / 86_400)} (narrow start and end, or the metrics' date filters)`,
+    );
+  }
   // Saved metrics were checked against the fields when saved; here any word may name collected data (a key no row
   // has reads as NULL), so computing needs no look-up of the keys.
   const problems = metrics.map((metric) => problemOf(metric, wordsOf(metric)));

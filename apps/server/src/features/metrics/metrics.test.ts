@@ -229,10 +229,24 @@ describe('dashboard metrics', () => {
     }
   });
 
-  it('names a window beyond what a date holds', async () => {
+  it('names a window beyond what a date holds, and a daily series too long to answer', async () => {
     const response = await call('GET', '/api/v2/metrics/values?start=0&end=99999999999999', 'globex');
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(/^query\.end: Too big/);
+    const longSeries = await call(
+      'GET',
+      '/api/v2/metrics/values?start=0&end=253402300799&series=true',
+      'globex',
+    );
+    expect(longSeries.statusCode).toBe(400);
+    expect(longSeries.json<{ message: string }>().message).toMatch(
+      /^query\.series: a daily series covers at most 3660 days/,
+    );
+    const ancient = await call('POST', '/api/v2/metrics/preview', 'globex', {
+      metric: { name: 'p', title: 'Preview', formula: 'count()', dateFilter: 'last 999999 years' },
+    });
+    expect(ancient.statusCode, ancient.body).toBe(400);
+    expect(ancient.json<{ message: string }>().message).toBe('Date filter reaches back before the year 1');
   });
 
   it('previews an unsaved metric with its series', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { realtimePath, type RealtimeEvent } from '@switchboard/contract';
+import { maxDatabaseInteger, realtimePath, type RealtimeEvent } from '@switchboard/contract';
 import { readCredentials } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import { findAccount } from '../accounts/accounts.service';
@@ -50,7 +50,7 @@ export const realtimeFeature: Feature = {
       const target = (request.query as Record<string, unknown> | undefined)?.targetAccountId;
       let accountId = actor.accountId;
       if (target !== undefined && target !== '') {
-        if (typeof target !== 'string' || !/^\d{1,15}$/.test(target)) {
+        if (typeof target !== 'string' || !/^\d{1,10}$/.test(target) || Number(target) > maxDatabaseInteger) {
           throw new AppError('VALIDATION_FAILED', 'query.targetAccountId: must be an account id');
         }
         accountId = Number(target);
