@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const web = await registerWebApp(app, {
     distDir: deps.config.webDistDir,
     publicUrl: deps.config.publicUrl,
+    demonstration: deps.config.demoMode,
     brandOf: (host) =>
       getDomainProfile(
         {

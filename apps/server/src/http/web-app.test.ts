@@ -252,6 +252,28 @@ describe('over https', () => {
   });
 });
 
+describe('in a demonstration', () => {
+  it('marks every page, so the app shows its banner without asking the API', async () => {
+    const demo = await createTestApp({
+      env: {
+        WEB_DIST_DIR: distDir,
+        NODE_ENV: 'production',
+        DEMO_MODE: 'true',
+        SMTP_URL: 'smtp://mail.example.test:25',
+        PUBLIC_URL: 'https://switchboard.example.test',
+        SECRETS_KEY: 'a-production-secret-key-of-some-length',
+      },
+    });
+    try {
+      const response = await page('/app', { host: 'switchboard.example.test' }, demo);
+      expect(response.body).toContain('<meta name="switchboard-mode" content="demonstration">');
+    } finally {
+      await demo.close();
+    }
+    expect((await page('/app')).body).not.toContain('switchboard-mode');
+  });
+});
+
 describe('without a build', () => {
   it('explains how to build instead of failing', async () => {
     const bare = await createTestApp();

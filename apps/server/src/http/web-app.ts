@@ -31,6 +31,8 @@ export interface WebAppOptions {
   publicUrl: string;
   /** The brand of a host (port ignored): who may frame its pages, which scripts they load, what they show first. */
   brandOf?: (host: string) => Promise<DomainProfileView>;
+  /** A public demonstration (DEMO_MODE): every page says so (the web app's demo-mode banner). */
+  demonstration?: boolean;
 }
 
 // Headers that only a document acts on; a script or stylesheet carries them for nothing, ~600 bytes a file.
@@ -76,15 +78,21 @@ const escapeHtml = (text: string) =>
 // In a <script> data block only "</script" could end it early; \u003c keeps the JSON the same value.
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The built index.html with the host's brand: its name as the title and its profile as a JSON data block. */
-function brandedPage(html: string, brand: DomainProfileView | null): string {
-  if (!brand) return html;
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
-    .replace(
-      '</head>',
-      `<script type="application/json" id="${pageBrandElementId}">${jsonForHtml(brand)}</script></head>`,
-    );
+/**
+ * The built index.html as one host gets it: the brand's name as the title, its profile as a JSON data block, and
+ * in a demonstration a meta tag saying so. The page reads them as it starts, with no request and no schema code.
+ */
+function pageFor(html: string, brand: DomainProfileView | null, demonstration: boolean): string {
+  const additions = [
+    ...(brand
+      ? [`<script type="application/json" id="${pageBrandElementId}">${jsonForHtml(brand)}</script>`]
+      : []),
+    ...(demonstration ? ['<meta name="switchboard-mode" content="demonstration">'] : []),
+  ];
+  const titled = brand
+    ? html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
+    : html;
+  return additions.length === 0 ? titled : titled.replace('</head>', `${additions.join('')}</head>`);
 }
 
 /** Serves the built web app: hashed assets with long caching, and index.html for every page the app routes. */
@@ -143,7 +151,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .code(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(brandedPage(indexHtml, brand));
+      .send(pageFor(indexHtml, brand, options.demonstration === true));
   };
 
   app.get('/', (_request, reply) => reply.redirect('/app'));

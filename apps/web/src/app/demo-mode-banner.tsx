@@ -1,14 +1,16 @@
 import { Alert } from '@mantine/core';
-import { endpoints } from '@switchboard/contract';
-import { useApiQuery } from '../lib/use-api';
+
+// The server marks the page it sends (apps/server http/web-app.ts); reading the health answer instead would load
+// the API client, every endpoint's schema and zod on every page, the sign-in page included.
+const isDemonstration = () =>
+  document.querySelector('meta[name="switchboard-mode"]')?.getAttribute('content') === 'demonstration';
 
 /**
  * A production server running as a public demonstration (DEMO_MODE) says so on every page: its demo accounts and
  * sandbox services are open to anyone, so nobody should keep real customers or real numbers there.
  */
 export function DemoModeBanner() {
-  const health = useApiQuery(endpoints.health, undefined, { staleTime: Infinity, retry: false });
-  if (health.data?.mode !== 'demonstration') return null;
+  if (!isDemonstration()) return null;
   return (
     <Alert
       color="orange"
