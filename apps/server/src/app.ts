@@ -18,6 +18,7 @@ import { registerWebApp, registerWebDelivery } from './http/web-app';
 import { getDomainProfile } from './features/domains/domains.service';
 import { exceedsJsonDepth, tooDeepMessage } from './http/json-depth';
 import { AppError } from './platform/app-error';
+import { closeSandboxDoors } from './http/sandbox-doors';
 import { features as allFeatures } from './features/index';
 import type { Feature } from './features/feature';
 import type { Config } from './platform/config';
@@ -72,7 +73,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestId.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: deps.config.env === 'production',
+    // A hop count trusts that many proxies nearest the server (as proxy-addr reads a number).
+    trustProxy:
+      typeof deps.config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(deps.config.trustProxy)
+        : deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxPathParamLength },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -115,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   installErrorHandler(app);
+  closeSandboxDoors(app, deps.config);
 
   const startedAt = new Date();
   const base = {
@@ -127,7 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms ?? createSms(deps.config.messaging, outboxRecorder(deps.database.db)),
     logger: deps.logger,
     startedAt,
-    authenticator: deps.authenticator ?? createAuthenticator(deps.database.db),
+    authenticator:
+      deps.authenticator ??
+      createAuthenticator(deps.database.db, {
+        testAccountUsernames: deps.config.accounts.testAccountUsernames,
+      }),
   };
   const realRuntime = (): AgentRuntime =>
     createAgentRuntime({
