@@ -36,6 +36,7 @@ const healthy = {
     migrations: { applied: 1, pending: [], latest: '0001', upToDate: true },
   },
   providers: {},
+  mode: 'development',
 };
 
 interface Sent {
