@@ -46,6 +46,10 @@ const { template, dispose } = await createDatabaseTemplate();
 const database = await cloneDatabase(template);
 const config = loadConfig({
   NODE_ENV: 'production',
+  // What a production start requires; the bench sends no mail.
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  PUBLIC_URL: 'http://127.0.0.1',
+  SECRETS_KEY: 'bench-secrets-key-0123456789',
   PORT: '0',
   DATA_DIR: '/tmp/switchboard-bench',
   LOG_LEVEL: 'silent',

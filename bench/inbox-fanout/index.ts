@@ -156,6 +156,10 @@ const { template, dispose } = await createDatabaseTemplate(process.env.BENCH_DAT
 const database = await cloneDatabase(template);
 const config = loadConfig({
   NODE_ENV: 'production',
+  // What a production start requires; the bench sends no mail.
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  PUBLIC_URL: 'http://127.0.0.1',
+  SECRETS_KEY: 'bench-secrets-key-0123456789',
   PORT: '0',
   DATA_DIR: '/tmp/switchboard-bench',
   LOG_LEVEL: 'silent',
@@ -177,6 +181,19 @@ const app = await buildApp({
       );
     },
     canActFor: (actor, accountId) => Promise.resolve(actor.accountId === accountId),
+    accessOf: () =>
+      Promise.resolve({
+        role: 'organization',
+        permissions: {
+          canViewOrg: true,
+          canEditOrg: true,
+          canManageUsers: true,
+          canInviteUsers: true,
+          canManageBilling: true,
+          canDeleteOrg: true,
+          canViewBilling: true,
+        },
+      }),
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -200,6 +217,7 @@ await steady(async (t) => {
   if (!tenant) return;
   const text = `bench:${now()}@${t}`;
   await appendMessage(database.db, {
+    accountId: tenant.agentId,
     roomId: tenant.roomId,
     conversationUuid: tenant.conversationUuid,
     direction: 'inbound',
