@@ -132,7 +132,8 @@ describe('dashboard and call logs', () => {
     expect(lines[0]).toBe(chosen.join(','));
     expect(lines).toHaveLength(total + 1);
     const direction = chosen.indexOf('direction');
-    expect(lines.slice(1).every((line) => line.split(',')[direction] === 'outbound')).toBe(true);
+    // Every data cell is quoted (so no cell can be read as a spreadsheet formula).
+    expect(lines.slice(1).every((line) => line.split(',')[direction] === '"outbound"')).toBe(true);
     expect(errors).toEqual([]);
   });
 });

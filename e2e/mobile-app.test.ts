@@ -193,13 +193,18 @@ describe('the hand-off to the native partner apps', () => {
         })(),
       },
     });
-    // An embedding page on the same origin, so the framed app shares its storage.
-    await page.goto(`${server.url}/api/health`);
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
-    await page.setContent(
-      `<script>window.received = []; addEventListener('message', (event) => received.push(event.data));</script>
-       <iframe title="Switchboard" src="${server.url}/app/org/${id}/inbox" style="width:1200px;height:800px"></iframe>`,
+    // An embedding page of the partner's own on the same origin (so the framed app shares its storage), served
+    // by the browser with no policy of the platform's: the platform's CSP governs only its own pages.
+    const embeddingPage = `${server.url}/partner-embedding-page`;
+    await page.route(embeddingPage, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><script>localStorage.setItem('token', ${JSON.stringify(token)});
+          window.received = []; addEventListener('message', (event) => received.push(event.data));</script>
+          <iframe title="Switchboard" src="${server.url}/app/org/${id}/inbox" style="width:1200px;height:800px"></iframe>`,
+      }),
     );
+    await page.goto(embeddingPage);
     const app = page.frameLocator('iframe[title="Switchboard"]');
     await app.getByRole('button', { name: 'Account menu' }).click();
     await app.getByRole('menuitem', { name: 'Open in the mobile app' }).click();
