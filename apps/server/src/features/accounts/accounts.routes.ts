@@ -1,4 +1,4 @@
-import { accountSettingWriters, accountsEndpoints } from '@switchboard/contract';
+import { accountsEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import type { Feature } from '../feature';
 import { presentAccountSummary } from './account-presenter';
@@ -9,32 +9,13 @@ import {
   loadActingAccount,
   requirePermission,
   resolveTierAccount,
-  saveSettings,
+  saveSettingsFromCaller,
   setAccountEnabled,
   softDeleteAccount,
   viewAccount,
 } from './accounts.service';
 import { updateOrganizationSettings, updateProfile } from './profile.service';
 import { findUserById } from './people.service';
-
-/** Refuses settings this call may not write: unknown keys (400), and resellers' keys from anyone else (403). */
-function checkSettingKeys(keys: string[], resells: boolean): void {
-  const writers: Readonly<Record<string, string>> = accountSettingWriters;
-  const unknown = keys.filter((key) => !Object.hasOwn(writers, key));
-  if (unknown.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      unknown.map((key) => `body.settings.${key}: is not a setting this call can change`).join('; '),
-    );
-  }
-  const reserved = keys.filter((key) => writers[key] === 'resellers');
-  if (!resells && reserved.length > 0) {
-    throw new AppError(
-      'FORBIDDEN',
-      reserved.map((key) => `body.settings.${key}: only partners and resellers can change it`).join('; '),
-    );
-  }
-}
 
 export const accountsFeature: Feature = {
   name: 'accounts',
@@ -76,11 +57,11 @@ export const accountsFeature: Feature = {
         const actor = signedIn(ctx.actor);
         const account = await loadActingAccount(db, ctx.accountId);
         const { role } = await authenticator.accessOf(actor, account.id);
-        checkSettingKeys(
-          Object.keys(body.settings),
-          actor.superAdmin || role === 'partner' || role === 'reseller',
-        );
-        return { success: true, settings: await saveSettings(db, account.id, body.settings) };
+        const resells = actor.superAdmin || role === 'partner' || role === 'reseller';
+        return {
+          success: true,
+          settings: await saveSettingsFromCaller(db, account.id, body.settings, resells),
+        };
       },
       createOrganization: async ({ query, body, ctx }) => {
         const actor = signedIn(ctx.actor);

@@ -1,3 +1,4 @@
+import { accountSettingWriters } from '@switchboard/contract';
 import {
   accountRole,
   computePermissions,
@@ -189,6 +190,36 @@ export async function requirePermission(
 export async function viewAccount(deps: AccountsDeps, actor: Actor, account: AccountRow) {
   const { permissions, role } = await permissionsOf(deps, actor, account.id);
   return presentAccountView(account, { superAdmin: actor.superAdmin, role, permissions });
+}
+
+/** Refuses settings this call may not write: unknown keys (400), and resellers' keys from anyone else (403). */
+function checkSettingKeys(keys: string[], resells: boolean): void {
+  const writers: Readonly<Record<string, string>> = accountSettingWriters;
+  const unknown = keys.filter((key) => !Object.hasOwn(writers, key));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      unknown.map((key) => `body.settings.${key}: is not a setting this call can change`).join('; '),
+    );
+  }
+  const reserved = keys.filter((key) => writers[key] === 'resellers');
+  if (!resells && reserved.length > 0) {
+    throw new AppError(
+      'FORBIDDEN',
+      reserved.map((key) => `body.settings.${key}: only partners and resellers can change it`).join('; '),
+    );
+  }
+}
+
+/** Merges the settings a caller sent, once the keys they may write are checked. */
+export async function saveSettingsFromCaller(
+  db: Db,
+  accountId: number,
+  patch: Record<string, unknown>,
+  resells: boolean,
+) {
+  checkSettingKeys(Object.keys(patch), resells);
+  return saveSettings(db, accountId, patch);
 }
 
 export async function saveSettings(db: Db, accountId: number, patch: Record<string, unknown>) {
