@@ -3,9 +3,6 @@ import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-reac
 import { createElement } from 'react';
 import { showPageChrome } from './page-chrome';
 
-/** Spec §9: toasts close after 1000 ms and at most one shows at a time (the rest queue). */
-export const toastSettings = { autoClose: 1000, limit: 1 } as const;
-
 export type NotifyTone = 'info' | 'success' | 'error';
 
 export interface NotifyOptions {

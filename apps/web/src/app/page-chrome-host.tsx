@@ -2,7 +2,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { useEffect } from 'react';
-import { toastSettings } from './notify';
+
+/** Spec §9: toasts close after 1000 ms and at most one shows at a time (the rest queue). */
+const toastSettings = { autoClose: 1000, limit: 1 } as const;
 
 /** The toasts and the confirmation dialogs of app/notify.ts and app/confirm-action.ts. */
 export default function PageChromeHost({ onMounted }: { onMounted: () => void }) {
