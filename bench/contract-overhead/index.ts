@@ -6,7 +6,7 @@ import { buildApp } from '@switchboard/server/app';
 import type { Feature } from '@switchboard/server/features/feature';
 import { loadConfig } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create-storage';
+import { createStorage } from '@switchboard/server/providers/storage/create';
 import { cloneDatabase, createDatabaseTemplate } from '@switchboard/testing';
 import { intFlag, load, median, table } from '../support';
 

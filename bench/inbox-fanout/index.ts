@@ -12,7 +12,7 @@ import { realtimeFeature } from '@switchboard/server/features/realtime/realtime.
 import { appendMessage, openRoom } from '@switchboard/server/features/inbox/inbox.service';
 import { loadConfig } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create-storage';
+import { createStorage } from '@switchboard/server/providers/storage/create';
 import { cloneDatabase, createDatabaseTemplate } from '@switchboard/testing';
 import { intFlag, table } from '../support';
 

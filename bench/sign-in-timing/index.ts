@@ -8,7 +8,7 @@ import { seedDemoData, users } from '@switchboard/db';
 import { buildApp } from '@switchboard/server/app';
 import { loadConfig } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create-storage';
+import { createStorage } from '@switchboard/server/providers/storage/create';
 import {
   cloneDatabase,
   createDatabaseTemplate,

@@ -24,9 +24,10 @@ import type { Feature } from './features/feature';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/database';
 import type { MailProvider } from './providers/mail/types';
-import { createMail, createSms } from './providers/messaging-config';
+import { createMail } from './providers/mail/create';
+import { createSms } from './providers/sms/create';
 import type { SmsProvider } from './providers/sms/types';
-import { createSpeechProviders } from './providers/speech-config';
+import { createSpeechProviders } from './providers/shared/speech-providers';
 import type { StorageProvider } from './providers/storage/types';
 import type { AgentRuntimePort } from './runtime/port';
 import { createAgentRuntime, type AgentRuntime, type SpeechProviders } from './runtime/agent-runtime';
@@ -132,8 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     dbKind: deps.database.kind,
     storage: deps.storage,
-    mail: deps.mail ?? createMail(deps.config.messaging, outboxRecorder(deps.database.db)),
-    sms: deps.sms ?? createSms(deps.config.messaging, outboxRecorder(deps.database.db)),
+    mail: deps.mail ?? createMail(deps.config.mail, outboxRecorder(deps.database.db)),
+    sms: deps.sms ?? createSms(deps.config.sms, outboxRecorder(deps.database.db)),
     logger: deps.logger,
     startedAt,
     authenticator:

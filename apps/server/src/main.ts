@@ -5,7 +5,7 @@ import { demoSignInHelp, seedDemoData } from './platform/database';
 import { createLogger } from './platform/logger';
 import { watchLauncher } from './platform/parent-watch';
 import { startDatabase } from './platform/start-database';
-import { createStorage } from './providers/storage/create-storage';
+import { createStorage } from './providers/storage/create';
 
 const shutdownGraceMs = 10_000;
 

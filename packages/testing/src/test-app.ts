@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '@switchboard/server/app';
 import { loadConfig, type Config } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create-storage';
+import { createStorage } from '@switchboard/server/providers/storage/create';
 import type { DatabaseHandle } from '@switchboard/db';
 import { cloneDatabase } from './database-template';
 import './provided-context';

@@ -1,24 +1,19 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  messagingConfigFromEnv,
-  messagingEnvShape,
-  type MessagingConfig,
-} from '../providers/messaging-config';
-import { checkLlmEnv, llmConfigFromEnv, llmEnvShape, type LlmConfig } from '../providers/llm/llm-config';
-import {
-  checkSpeechEnv,
-  speechConfigFromEnv,
-  speechEnvShape,
-  type SpeechConfig,
-} from '../providers/speech-config';
+import { checkLlmEnv, llmConfigFromEnv, llmEnvShape, type LlmConfig } from '../providers/llm/config';
+import { mailConfigFromEnv, mailEnvShape, type MailConfig } from '../providers/mail/config';
+import type { SpeechConfig } from '../providers/shared/speech-providers';
+import { smsConfigFromEnv, smsEnvShape, type SmsConfig } from '../providers/sms/config';
 import {
   checkStorageEnv,
   storageConfigFromEnv,
   storageEnvShape,
   type StorageConfig,
-} from '../providers/storage/storage-config';
+} from '../providers/storage/config';
+import { checkSttEnv, sttConfigFromEnv, sttEnvShape } from '../providers/stt/config';
+import { checkTtsEnv, ttsConfigFromEnv, ttsEnvShape } from '../providers/tts/config';
+import { vadConfigFromEnv, vadEnvShape } from '../providers/vad/config';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -105,13 +100,17 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     ...storageEnvShape,
-    ...messagingEnvShape,
+    ...mailEnvShape,
+    ...smsEnvShape,
     ...llmEnvShape,
-    ...speechEnvShape,
+    ...sttEnvShape,
+    ...ttsEnvShape,
+    ...vadEnvShape,
   })
   .superRefine(checkStorageEnv)
   .superRefine(checkLlmEnv)
-  .superRefine(checkSpeechEnv)
+  .superRefine(checkSttEnv)
+  .superRefine(checkTtsEnv)
   .superRefine(checkProductionEnv);
 
 /**
@@ -183,7 +182,8 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   webDistDir: string;
   storage: StorageConfig;
-  messaging: MessagingConfig;
+  mail: MailConfig;
+  sms: SmsConfig;
   /** The default model provider of the agent runtime. */
   llm: LlmConfig;
   /** Speech recognition, synthesis and voice activity detection of voice calls. */
@@ -263,9 +263,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     storage: storageConfigFromEnv(values),
-    messaging: messagingConfigFromEnv(values),
+    mail: mailConfigFromEnv(values),
+    sms: smsConfigFromEnv(values),
     llm: llmConfigFromEnv(values),
-    speech: speechConfigFromEnv(values),
+    speech: { stt: sttConfigFromEnv(values), tts: ttsConfigFromEnv(values), vad: vadConfigFromEnv(values) },
     stopWithParent: values.STOP_WITH_PARENT,
     demoMode: values.NODE_ENV === 'production' && values.DEMO_MODE,
     sandboxOpen: values.NODE_ENV !== 'production' || values.DEMO_MODE,

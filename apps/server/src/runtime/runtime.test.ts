@@ -10,9 +10,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openRoom } from '../features/inbox/inbox.service';
-import { createOpenAiModel } from '../providers/llm/openai-model';
+import { createOpenAiModel } from '../providers/llm/openai';
 import type { ModelEvent } from '../providers/llm/types';
-import { instantSpeechProviders } from '../providers/speech-config';
+import { instantSpeechProviders } from '../providers/shared/speech-providers';
 import { accountId, loggedConversation, openSession, utteranceFrames } from './session-client.test-support';
 
 describe('agent runtime on the Sandbox model', () => {

@@ -1,7 +1,7 @@
 import { seedDemoData } from '@switchboard/db';
 import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantSpeechProviders } from '../providers/speech-config';
+import { instantSpeechProviders } from '../providers/shared/speech-providers';
 import { accountId, loggedConversation, openSession, utteranceFrames } from './session-client.test-support';
 
 // Turn-taking on voice calls follows the agent's call settings: silence check-ins, and when the caller may

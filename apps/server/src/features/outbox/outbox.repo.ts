@@ -1,5 +1,5 @@
 import { desc, eq, outboxMessages, type Db } from '@switchboard/db';
-import type { OutboxItem } from '../../providers/outbox-recorder';
+import type { OutboxItem } from '../../providers/shared/outbox-recorder';
 
 export async function insertOutboxMessage(db: Db, item: OutboxItem): Promise<void> {
   await db.insert(outboxMessages).values({

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/database';
-import type { OutboxRecorder } from '../../providers/outbox-recorder';
+import type { OutboxRecorder } from '../../providers/shared/outbox-recorder';
 import { insertOutboxMessage, listOutboxMessages } from './outbox.repo';
 
 /** The recorder the sandbox mail and SMS providers write through. */

@@ -1,8 +1,8 @@
 import { startFakeTtsServer } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatPcm16 } from '../../runtime/audio/pcm';
-import { elevenLabsVoiceFor, ElevenLabsTts } from './elevenlabs-tts';
-import { OpenAiTts, openAiVoiceFor } from './openai-tts';
+import { elevenLabsVoiceFor, ElevenLabsTts } from './elevenlabs';
+import { OpenAiTts, openAiVoiceFor } from './openai';
 import type { SynthesisOptions, TextToSpeech } from './types';
 
 async function collect(tts: TextToSpeech, text: string, options: SynthesisOptions) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSileroVadFactory } from './silero-vad';
+import { createSileroVadFactory } from './silero';
 
 vi.mock('onnxruntime-node', () => ({
   InferenceSession: {

@@ -1,8 +1,8 @@
 import { hasFlite, speechWav } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
 import { concatPcm16, rms } from '../../runtime/audio/pcm';
-import { energyVadFactory } from './energy-vad';
-import { createSileroVadFactory, loadSileroModel, SileroClassifier } from './silero-vad';
+import { energyVadFactory } from './energy';
+import { createSileroVadFactory, loadSileroModel, SileroClassifier } from './silero';
 import type { VadEvent, VadFactory, VadOptions } from './types';
 
 const sileroWarnings: unknown[] = [];

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalDiskStorage } from './local-disk-storage';
+import { LocalDiskStorage } from './local-disk';
 import { InvalidStorageKeyError } from './storage-key';
 
 let dataDir: string;

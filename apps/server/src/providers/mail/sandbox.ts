@@ -1,4 +1,4 @@
-import type { OutboxRecorder } from '../outbox-recorder';
+import type { OutboxRecorder } from '../shared/outbox-recorder';
 import type { MailProvider, OutgoingMail } from './types';
 
 /** The offline default: mail lands in the outbox (GET /api/dev/outbox) instead of anyone's inbox. */

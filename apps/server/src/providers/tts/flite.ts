@@ -5,7 +5,7 @@ import path from 'node:path';
 import { findAgentVoice } from '@switchboard/core';
 import { resample } from '../../runtime/audio/resample';
 import { parseWav } from '../../runtime/audio/wav';
-import { findCommand } from '../system-command';
+import { findCommand } from '../shared/system-command';
 import { chunkPcm, splitSentences } from './sentences';
 import type { SynthesisOptions, TextToSpeech } from './types';
 

@@ -1,4 +1,4 @@
-import type { OutboxRecorder } from '../outbox-recorder';
+import type { OutboxRecorder } from '../shared/outbox-recorder';
 import type { OutgoingSms, SmsProvider } from './types';
 
 /** The offline default: texts land in the outbox (GET /api/dev/outbox) instead of on a phone. */

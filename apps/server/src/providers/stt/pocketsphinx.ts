@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { pcm16ToBuffer } from '../../runtime/audio/pcm';
 import { Resampler } from '../../runtime/audio/resample';
-import { findCommand } from '../system-command';
+import { findCommand } from '../shared/system-command';
 import { IDLE_MESSAGE, IdleTimer } from './idle-timer';
 import type { SpeechStream, SpeechStreamOptions, SpeechToText, Transcript } from './types';
 

@@ -4,8 +4,8 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeS3Server } from '../../../../../packages/testing/src/fakes/fake-s3-server';
 import type { FakeS3Server } from '../../../../../packages/testing/src/fakes/fake-s3-server';
-import { S3Storage } from './s3-storage';
-import type { S3StorageOptions } from './s3-storage';
+import { S3Storage } from './s3';
+import type { S3StorageOptions } from './s3';
 import { InvalidStorageKeyError } from './storage-key';
 
 const ACCESS_KEY_ID = 'AKIAFAKESWITCHBOARD';

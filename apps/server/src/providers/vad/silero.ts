@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { Logger } from 'pino';
 import { pcm16ToFloat32 } from '../../runtime/audio/pcm';
-import { createEnergyVad } from './energy-vad';
+import { createEnergyVad } from './energy';
 import { FrameVad, type FrameClassifier, type SegmenterTuning } from './frame-vad';
 import type { VadFactory, VadOptions, VoiceActivityDetector } from './types';
 

@@ -1,8 +1,8 @@
 import { startFakeDeepgramServer, startFakeTtsServer } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../platform/config';
-import { concatPcm16 } from '../runtime/audio/pcm';
-import { createSpeechProviders, instantSpeechProviders } from './speech-config';
+import { ConfigError, loadConfig } from '../../platform/config';
+import { concatPcm16 } from '../../runtime/audio/pcm';
+import { createSpeechProviders, instantSpeechProviders } from './speech-providers';
 
 function problems(env: Record<string, string>): string[] {
   try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { S3StorageOptions } from './s3-storage';
+import type { S3StorageOptions } from './s3';
 
 export type StorageConfig = { provider: 'local' } | { provider: 's3'; s3: S3StorageOptions };
 

@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { concatPcm16, rms } from '../../runtime/audio/pcm';
-import { PocketsphinxStt } from '../stt/pocketsphinx-stt';
-import { espeakVoiceFor, FliteTts, fliteVoiceFor } from './flite-tts';
+import { PocketsphinxStt } from '../stt/pocketsphinx';
+import { espeakVoiceFor, FliteTts, fliteVoiceFor } from './flite';
 import { splitSentences } from './sentences';
 import type { SynthesisOptions } from './types';
 

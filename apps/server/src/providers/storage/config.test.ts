@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createStorage } from './create-storage';
-import { LocalDiskStorage } from './local-disk-storage';
-import { S3Storage } from './s3-storage';
-import { checkStorageEnv, storageConfigFromEnv, storageEnvShape } from './storage-config';
+import { createStorage } from './create';
+import { LocalDiskStorage } from './local-disk';
+import { S3Storage } from './s3';
+import { checkStorageEnv, storageConfigFromEnv, storageEnvShape } from './config';
 
 const envSchema = z
   .object({ PORT: z.coerce.number().default(3000), ...storageEnvShape })

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { createOpenAiModel } from './openai-model';
-import { createSandboxModel } from './sandbox/sandbox-model';
-import type { LanguageModel } from './types';
 
 export const llmEnvShape = {
   LLM_PROVIDER: z
@@ -41,11 +38,4 @@ export function llmConfigFromEnv(values: LlmEnv): LlmConfig {
     baseUrl: (values.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
     model: values.LLM_MODEL ?? 'gpt-4.1-mini',
   };
-}
-
-/** The platform's default model: every agent that does not name another provider runs on it. */
-export function createLanguageModel(config: LlmConfig): LanguageModel {
-  return config.provider === 'openai'
-    ? createOpenAiModel({ apiKey: config.apiKey, baseUrl: config.baseUrl, model: config.model })
-    : createSandboxModel();
 }

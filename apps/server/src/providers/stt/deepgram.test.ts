@@ -1,6 +1,6 @@
 import { startFakeDeepgramServer } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DeepgramStt } from './deepgram-stt';
+import { DeepgramStt } from './deepgram';
 import { IDLE_MESSAGE, STREAM_IDLE_MS } from './idle-timer';
 
 describe('Deepgram streaming recognition (against a wire-level fake)', () => {

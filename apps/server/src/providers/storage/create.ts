@@ -1,6 +1,6 @@
-import { LocalDiskStorage } from './local-disk-storage';
-import { S3Storage } from './s3-storage';
-import type { StorageConfig } from './storage-config';
+import { LocalDiskStorage } from './local-disk';
+import { S3Storage } from './s3';
+import type { StorageConfig } from './config';
 import type { StorageProvider } from './types';
 
 export function createStorage(config: StorageConfig, dataDir: string): StorageProvider {
