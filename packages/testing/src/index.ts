@@ -3,6 +3,7 @@ export * from './free-port';
 export * from './log-capture';
 export * from './server-process';
 export * from './test-app';
+export * from './kit/index';
 export { startFakeS3Server } from './fakes/fake-s3-server';
 export * from './sign-in';
 export * from './sample-request';

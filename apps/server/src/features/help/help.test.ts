@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages, seedDemoData, supportRequests, desc } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { outboxMessages, supportRequests, desc } from '@switchboard/db';
+import { demoEmail, startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 
-let t: TestApp;
-const token: Record<string, string> = {};
+let kit: DemoApp;
+const people: Record<string, SignedInClient> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
-  for (const who of ['acme', 'globex', 'agent1']) {
-    token[who] = (await signInByEmail(t.app, demoEmail(who))).token;
-  }
+  kit = await startApp();
+  for (const who of ['acme', 'globex', 'agent1'] as const) people[who] = await kit.signIn(who);
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 interface Body {
   message: string;
@@ -23,10 +20,10 @@ interface Body {
 }
 
 const send = (who: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/v2/support?token=${token[who]}`, payload });
+  people[who]!.post<Body>('/api/v2/support', payload);
 
 const lastMail = async () => {
-  const [mail] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
+  const [mail] = await kit.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
   return mail;
 };
 
@@ -38,8 +35,8 @@ describe('contact support', () => {
       host: 'localhost:3000',
       page: '/app/partner/1/reseller/2/org/3/logs',
     });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json<Body>()).toMatchObject({ sentTo: 'support@switchboard.test', brand: 'Switchboard' });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body).toMatchObject({ sentTo: 'support@switchboard.test', brand: 'Switchboard' });
     const mail = await lastMail();
     expect(mail).toMatchObject({
       channel: 'email',
@@ -58,24 +55,20 @@ describe('contact support', () => {
       message: 'Can the agent speak Spanish to callers?',
       host: 'demo-reseller.localhost:8080',
     });
-    expect(response.json<Body>()).toMatchObject({ sentTo: 'help@demo-reseller.test', brand: 'Demo Voice' });
+    expect(response.body).toMatchObject({ sentTo: 'help@demo-reseller.test', brand: 'Demo Voice' });
     expect((await lastMail())?.text).toContain('Brand: Demo Voice (demo-reseller.localhost)');
   });
 
   it('refuses short or missing fields by name', async () => {
     const response = await send('globex', { subject: 'Hi', message: 'short' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<Body>().message).toBe(
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
       'body.subject: needs at least 3 characters; body.message: needs at least 10 characters',
     );
     const missing = await send('globex', { subject: 'Something' });
-    expect(missing.json<Body>().message).toBe('body.message: is required');
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/support',
-      payload: { subject: 'abc', message: 'abcdefghijkl' },
-    });
-    expect(anonymous.statusCode).toBe(401);
+    expect(missing.body.message).toBe('body.message: is required');
+    const anonymous = await kit.client().post('/api/v2/support', { subject: 'abc', message: 'abcdefghijkl' });
+    expect(anonymous.status).toBe(401);
   });
 
   it('allows five requests an hour per account', async () => {
@@ -84,20 +77,20 @@ describe('contact support', () => {
         subject: `Question ${index}`,
         message: 'How do I add a second number?',
       });
-      expect(ok.statusCode, ok.body).toBe(201);
+      expect(ok.status, ok.text).toBe(201);
     }
     const limited = await send('globex', { subject: 'Question 6', message: 'How do I add a second number?' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json<Body>().message).toContain('5 support requests in the last hour');
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toContain('5 support requests in the last hour');
     // The oldest of the five leaves the hour's window in a little under an hour.
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // Another account is not held back by globex's requests.
     expect(
-      (await send('acme', { subject: 'Still here', message: 'Another account can still write.' })).statusCode,
+      (await send('acme', { subject: 'Still here', message: 'Another account can still write.' })).status,
     ).toBe(201);
-    const rows = await t.db.select().from(supportRequests);
+    const rows = await kit.db.select().from(supportRequests);
     expect(rows).toHaveLength(8);
   });
 });
