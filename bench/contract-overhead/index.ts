@@ -6,7 +6,7 @@ import { buildApp } from '@switchboard/server/app';
 import type { Feature } from '@switchboard/server/features/feature';
 import { loadConfig } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create';
+import { createServices } from '@switchboard/server/services';
 import { cloneDatabase, createDatabaseTemplate } from '@switchboard/testing';
 import { intFlag, load, median, table } from '../support';
 
@@ -54,11 +54,7 @@ const config = loadConfig({
   DATA_DIR: '/tmp/switchboard-bench',
   LOG_LEVEL: 'silent',
 });
-const app = await buildApp({
-  config,
-  database,
-  storage: createStorage(config.storage, config.dataDir),
-  logger: createLogger({ level: 'silent' }),
+const app = await buildApp(createServices({ config, database, logger: createLogger({ level: 'silent' }) }), {
   features: [benchFeature],
   requireAllEndpoints: false,
 });

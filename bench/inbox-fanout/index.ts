@@ -12,7 +12,8 @@ import { realtimeFeature } from '@switchboard/server/features/realtime/realtime.
 import { appendMessage, openRoom } from '@switchboard/server/features/inbox/inbox.service';
 import { loadConfig } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create';
+import type { Authenticator } from '@switchboard/server/http/authenticator';
+import { createServices } from '@switchboard/server/services';
 import { cloneDatabase, createDatabaseTemplate } from '@switchboard/testing';
 import { intFlag, table } from '../support';
 
@@ -166,36 +167,32 @@ const config = loadConfig({
 });
 const tenants = await createTenants(database.db);
 // Tokens name the account they sign in to; the hub's tenant routing is what is measured, not sign-in.
-const app = await buildApp({
-  config,
-  database,
-  storage: createStorage(config.storage, config.dataDir),
-  logger: createLogger({ level: 'silent' }),
-  features: [realtimeFeature],
-  requireAllEndpoints: false,
-  authenticator: {
-    authenticate: ({ token }) => {
-      const accountId = Number(token?.replace(/^bench-/, ''));
-      return Promise.resolve(
-        Number.isSafeInteger(accountId) ? { userId: accountId, accountId, superAdmin: false } : null,
-      );
-    },
-    canActFor: (actor, accountId) => Promise.resolve(actor.accountId === accountId),
-    accessOf: () =>
-      Promise.resolve({
-        role: 'organization',
-        permissions: {
-          canViewOrg: true,
-          canEditOrg: true,
-          canManageUsers: true,
-          canInviteUsers: true,
-          canManageBilling: true,
-          canDeleteOrg: true,
-          canViewBilling: true,
-        },
-      }),
+const authenticator: Authenticator = {
+  authenticate: ({ token }) => {
+    const accountId = Number(token?.replace(/^bench-/, ''));
+    return Promise.resolve(
+      Number.isSafeInteger(accountId) ? { userId: accountId, accountId, superAdmin: false } : null,
+    );
   },
-});
+  canActFor: (actor, accountId) => Promise.resolve(actor.accountId === accountId),
+  accessOf: () =>
+    Promise.resolve({
+      role: 'organization',
+      permissions: {
+        canViewOrg: true,
+        canEditOrg: true,
+        canManageUsers: true,
+        canInviteUsers: true,
+        canManageBilling: true,
+        canDeleteOrg: true,
+        canViewBilling: true,
+      },
+    }),
+};
+const app = await buildApp(
+  createServices({ config, database, logger: createLogger({ level: 'silent' }) }, { authenticator }),
+  { features: [realtimeFeature], requireAllEndpoints: false },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 const platform: Run = {

@@ -8,7 +8,7 @@ import { seedDemoData, users } from '@switchboard/db';
 import { buildApp } from '@switchboard/server/app';
 import { loadConfig } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create';
+import { createServices } from '@switchboard/server/services';
 import {
   cloneDatabase,
   createDatabaseTemplate,
@@ -90,12 +90,7 @@ async function measure(mode: string, env: Record<string, string>, readCode: (app
     SIGNIN_WRONG_CODES_PER_IP: unlimited,
     ...env,
   });
-  const app = await buildApp({
-    config,
-    database,
-    storage: createStorage(config.storage, dataDir),
-    logger: createLogger({ level: 'silent' }),
-  });
+  const app = await buildApp(createServices({ config, database, logger: createLogger({ level: 'silent' }) }));
   await app.ready();
   await seedDemoData(database.db);
   const run = mode.replace(/\W+/g, '');

@@ -15,12 +15,13 @@ import { instantSpeechProviders } from '@switchboard/server/providers/shared/spe
 import type { SpeechToText } from '@switchboard/server/providers/stt/types';
 import type { TextToSpeech } from '@switchboard/server/providers/tts/types';
 import { createEnergyVad } from '@switchboard/server/providers/vad/energy';
-import type { AgentSession } from '@switchboard/server/runtime/agent-runtime';
+import type { AgentSession } from '@switchboard/server/runtime/session-types';
 import { Conversation } from '@switchboard/server/runtime/conversation';
 import { buildPrompt } from '@switchboard/server/runtime/prompt';
-import { newToolState } from '@switchboard/server/runtime/tools/toolbox';
+import { newToolState } from '@switchboard/server/runtime/tools/environment';
 import { VoicePipeline } from '@switchboard/server/runtime/voice-pipeline';
 import { intFlag, table } from '../support';
+import { documentKnowledgeSearch } from '@switchboard/server/runtime/knowledge/document-search';
 
 const turnsPerCall = intFlag('turns', 3);
 const levels = process.argv.includes('--quick') ? [1, 10] : [1, 10, 100];
@@ -179,6 +180,7 @@ async function pipelineCall(measured: Measured): Promise<void> {
         isTest: false,
       },
       documents: [...context.documents],
+      knowledge: documentKnowledgeSearch,
       calendar: memoryCalendar,
       sms: { name: 'none', sandbox: true, send: () => Promise.resolve() },
       recordOutgoingSms: () => Promise.resolve(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint, type OwnedKind } from '@switchboard/contract';
 import {
   answerClientError,
@@ -10,8 +10,7 @@ import {
   installErrorHandler,
   maxPathParamLength,
 } from './http/error-handler';
-import type { Authenticator, OwnerResolver } from './http/authenticator';
-import { createAuthenticator } from './features/auth/authenticator';
+import type { OwnerResolver } from './http/authenticator';
 import { registerEndpoint, type EndpointHandler } from './http/register-endpoint';
 import { registerApiDocs } from './http/api-docs';
 import { registerWebApp, registerWebDelivery } from './http/web-app';
@@ -21,17 +20,8 @@ import { AppError } from './platform/app-error';
 import { closeSandboxDoors } from './http/sandbox-doors';
 import { features as allFeatures } from './features/index';
 import type { Feature } from './features/feature';
-import type { Config } from './platform/config';
-import type { DatabaseHandle } from './platform/database';
-import type { MailProvider } from './providers/mail/types';
-import { createMail } from './providers/mail/create';
-import { createSms } from './providers/sms/create';
-import type { SmsProvider } from './providers/sms/types';
-import { createSpeechProviders } from './providers/shared/speech-providers';
-import type { StorageProvider } from './providers/storage/types';
-import type { AgentRuntimePort } from './runtime/port';
-import { createAgentRuntime, type AgentRuntime, type SpeechProviders } from './runtime/agent-runtime';
-import { outboxRecorder } from './features/outbox/outbox.service';
+import type { AgentRuntime } from './runtime/session-types';
+import type { Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,22 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  storage: StorageProvider;
-  /** Default to the configured providers (the sandbox outbox unless SMTP_URL is set). */
-  mail?: MailProvider;
-  sms?: SmsProvider;
-  logger: FastifyBaseLogger;
-  authenticator?: Authenticator;
-  /**
-   * Defaults to the real runtime on the configured model and speech providers. A test may pass only the text
-   * entry point; the rest of the runtime stays real.
-   */
-  runtime?: AgentRuntime | AgentRuntimePort;
-  /** Speech for voice sessions; defaults to the configured providers; null turns voice off. */
-  speech?: SpeechProviders | null;
+export interface AppOptions {
   /** Defaults to every area; tests may add their own. */
   features?: readonly Feature[];
   /** Refuse to start when a declared endpoint has no handler (on unless a test registers a subset of features). */
@@ -64,10 +39,14 @@ export interface AppDeps {
 
 const requestId = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** Builds the HTTP application (plugins, error mapping, every feature's routes, the web app); tests use it too. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP application on the services (plugins, error mapping, every feature's routes, the web app);
+ * tests use it too. Closing the app does not close the services: their owner does.
+ */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config, logger } = services;
   const app = Fastify({
-    loggerInstance: deps.logger,
+    loggerInstance: logger,
     logController: new LogController({ requestIdLogLabel: 'reqId' }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -76,12 +55,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     // A hop count trusts that many proxies nearest the server (as proxy-addr reads a number).
     trustProxy:
-      typeof deps.config.trustProxy === 'number'
+      typeof config.trustProxy === 'number'
         ? (
             (hops: number) => (_address: string, hop: number) =>
               hop < hops
-          )(deps.config.trustProxy)
-        : deps.config.trustProxy,
+          )(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxPathParamLength },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -115,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Compression and security headers hook into each route as it is added, so they come before every route.
-  await registerWebDelivery(app, deps.config.publicUrl);
+  await registerWebDelivery(app, config.publicUrl);
 
   // Uploads (pictures, media, task lists): each route reads its parts with its own, tighter limits.
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
@@ -124,59 +103,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   installErrorHandler(app);
-  closeSandboxDoors(app, deps.config);
+  closeSandboxDoors(app, config);
 
-  const startedAt = new Date();
-  const base = {
-    app,
-    config: deps.config,
-    db: deps.database.db,
-    dbKind: deps.database.kind,
-    storage: deps.storage,
-    mail: deps.mail ?? createMail(deps.config.mail, outboxRecorder(deps.database.db)),
-    sms: deps.sms ?? createSms(deps.config.sms, outboxRecorder(deps.database.db)),
-    logger: deps.logger,
-    startedAt,
-    authenticator:
-      deps.authenticator ??
-      createAuthenticator(deps.database.db, {
-        testAccountUsernames: deps.config.accounts.testAccountUsernames,
-      }),
-  };
-  const realRuntime = (): AgentRuntime =>
-    createAgentRuntime({
-      config: deps.config,
-      db: base.db,
-      sms: base.sms,
-      logger: deps.logger,
-      speech:
-        deps.speech === undefined
-          ? createSpeechProviders(deps.config.speech, { logger: deps.logger })
-          : deps.speech,
-    });
-  const runtime: AgentRuntime = !deps.runtime
-    ? realRuntime()
-    : 'openSession' in deps.runtime
-      ? deps.runtime
-      : { ...realRuntime(), replyToText: deps.runtime.replyToText.bind(deps.runtime) };
-  app.decorate('agentRuntime', runtime);
-  const features = deps.features ?? allFeatures;
+  app.decorate('agentRuntime', services.runtime);
+  // Closing the server waits for the background work its requests started (an agent answering a text).
+  app.addHook('onClose', () => services.background.drain());
+  const features = options.features ?? allFeatures;
   const ownerResolvers = new Map<OwnedKind, OwnerResolver>();
   for (const feature of features) {
-    for (const [kind, resolver] of Object.entries(feature.ownerResolvers?.(base) ?? {})) {
+    for (const [kind, resolver] of Object.entries(feature.ownerResolvers?.(services) ?? {})) {
       if (resolver) ownerResolvers.set(kind, resolver);
     }
   }
   const registry = {
-    authenticator: base.authenticator,
+    authenticator: services.authenticator,
     ownerResolvers,
-    checkResponses: deps.config.env !== 'production',
+    checkResponses: config.env !== 'production',
   };
   const implemented = new Set<Endpoint>();
   for (const feature of features) {
     await feature.registerRoutes({
-      ...base,
-      runtime,
+      ...services,
+      app,
       implement: (endpointMap) => (handlers) => {
         for (const [name, endpoint] of Object.entries(endpointMap)) {
           registerEndpoint(app, registry, endpoint, handlers[name] as EndpointHandler<Endpoint>);
@@ -185,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
-  const missing = (deps.requireAllEndpoints === false ? [] : allEndpoints).filter(
+  const missing = (options.requireAllEndpoints === false ? [] : allEndpoints).filter(
     (endpoint) => !implemented.has(endpoint),
   );
   if (missing.length > 0) {
@@ -196,16 +144,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerApiDocs(app);
   const web = await registerWebApp(app, {
-    distDir: deps.config.webDistDir,
-    publicUrl: deps.config.publicUrl,
-    demonstration: deps.config.demoMode,
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    demonstration: config.demoMode,
     brandOf: (host) =>
       getDomainProfile(
         {
-          db: base.db,
-          testAccountUsernames: deps.config.accounts.testAccountUsernames,
-          publicUrl: deps.config.publicUrl,
-          specialOrganizationId: deps.config.accounts.specialOrganizationId,
+          db: services.db,
+          testAccountUsernames: config.accounts.testAccountUsernames,
+          publicUrl: config.publicUrl,
+          specialOrganizationId: config.accounts.specialOrganizationId,
         },
         { host },
       ),

@@ -1,11 +1,11 @@
 import { buildApp } from './app';
+import { createServices } from './services';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { DataDirLockedError } from './platform/data-dir-lock';
 import { demoSignInHelp, seedDemoData } from './platform/database';
 import { createLogger } from './platform/logger';
 import { watchLauncher } from './platform/parent-watch';
 import { startDatabase } from './platform/start-database';
-import { createStorage } from './providers/storage/create';
 
 const shutdownGraceMs = 10_000;
 
@@ -27,7 +27,6 @@ async function main(): Promise<void> {
     level: config.logLevel,
     pretty: process.stdout.isTTY && config.env !== 'production',
   });
-  const storage = createStorage(config.storage, config.dataDir);
 
   let started;
   try {
@@ -49,7 +48,8 @@ async function main(): Promise<void> {
     logger.warn('DEMO_MODE is on: demo accounts are seeded and the sandbox (outbox, sandbox texts) is open');
   }
 
-  const app = await buildApp({ config, database, storage, logger });
+  const services = createServices({ config, database, logger });
+  const app = await buildApp(services);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     }, shutdownGraceMs);
     force.unref();
     await app.close();
+    await services.close();
     await started.stop();
     logger.info('stopped');
     process.exit(0);

@@ -3,16 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '@switchboard/server/app';
+import { buildApp, type AppOptions } from '@switchboard/server/app';
 import { loadConfig, type Config } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
-import { createStorage } from '@switchboard/server/providers/storage/create';
+import { createServices, type ServiceOverrides, type Services } from '@switchboard/server/services';
 import type { DatabaseHandle } from '@switchboard/db';
 import { cloneDatabase } from './database-template';
 import './provided-context';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
+  /** The services the app is bound to (the same ones a worker process runs). */
+  services: Services;
   database: DatabaseHandle & { url?: string };
   db: DatabaseHandle['db'];
   config: Config;
@@ -20,9 +22,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Partial<
-  Pick<AppDeps, 'authenticator' | 'features' | 'requireAllEndpoints' | 'mail' | 'sms' | 'runtime' | 'speech'>
-> {
+export interface TestAppOptions
+  extends AppOptions, Pick<ServiceOverrides, 'authenticator' | 'mail' | 'sms' | 'runtime' | 'speech'> {
   /** Receives the JSON log lines (otherwise logging is off). */
   logStream?: DestinationStream;
   env?: Record<string, string>;
@@ -43,17 +44,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const logger = createLogger({ level: config.logLevel }, options.logStream);
-  const app = await buildApp({
-    config,
-    database,
-    storage: createStorage(config.storage, dataDir),
-    logger,
-    ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+  const services = createServices(
+    { config, database, logger },
+    {
+      ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+      ...(options.mail ? { mail: options.mail } : {}),
+      ...(options.sms ? { sms: options.sms } : {}),
+      ...(options.runtime ? { runtime: options.runtime } : {}),
+      ...(options.speech !== undefined ? { speech: options.speech } : {}),
+    },
+  );
+  const app = await buildApp(services, {
     ...(options.features ? { features: options.features } : {}),
-    ...(options.mail ? { mail: options.mail } : {}),
-    ...(options.sms ? { sms: options.sms } : {}),
-    ...(options.runtime ? { runtime: options.runtime } : {}),
-    ...(options.speech !== undefined ? { speech: options.speech } : {}),
     ...(options.requireAllEndpoints === undefined
       ? {}
       : { requireAllEndpoints: options.requireAllEndpoints }),
@@ -65,12 +67,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   return {
     app,
+    services,
     database,
     db: database.db,
     config,
     dataDir,
     close: async () => {
       await app.close();
+      await services.close();
       if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

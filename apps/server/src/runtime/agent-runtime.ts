@@ -2,39 +2,27 @@ import { randomUUID } from 'node:crypto';
 import type { AgentConfig } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAgentConfig } from '../features/agents/agents.service';
+import { resolveAgentAppFunctions, type AgentAppFunction } from '../features/apps/apps.service';
 import { sandboxCalendar } from '../features/calendar/calendar.service';
-import {
-  appendMessage,
-  openRoom,
-  requestPersonAttention,
-  type Channel,
-} from '../features/inbox/inbox.service';
-import { recordUsage, writeConversationLog, type UsageUnit } from '../features/logs/logs.service';
+import { appendMessage, requestPersonAttention } from '../features/inbox/inbox.service';
+import { recordUsage, type UsageUnit } from '../features/logs/logs.service';
 import type { Config } from '../platform/config';
-import { createSecretBox } from '../platform/secret-box';
 import type { Db } from '../platform/database';
+import { createSecretBox } from '../platform/secret-box';
 import type { CalendarProvider } from '../providers/calendar/types';
 import { createLanguageModel } from '../providers/llm/create';
 import { createOpenAiModel } from '../providers/llm/openai';
 import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
 import type { LanguageModel } from '../providers/llm/types';
 import type { SmsProvider } from '../providers/sms/types';
-import type { SpeechToText } from '../providers/stt/types';
-import type { TextToSpeech } from '../providers/tts/types';
-import type { VadFactory } from '../providers/vad/types';
-import { Conversation, type ConversationEvents, type EndReason } from './conversation';
-import type { AgentRuntimePort } from './port';
-import { buildPrompt } from './prompt';
-import { newToolState, type ToolEnvironment } from './tools/toolbox';
 import { loadAgent, type AgentIdentity } from './agent-identity';
-import { resolveAgentAppFunctions, type AgentAppFunction } from '../features/apps/apps.service';
+import { documentKnowledgeSearch } from './knowledge/document-search';
+import { openLiveSession } from './live-session';
+import type { KnowledgeSearch } from './ports/knowledge-search';
+import { buildPrompt } from './prompt';
+import type { AgentRuntime, RuntimeShared, SpeechProviders, ToolEnvironmentInput } from './session-types';
 import { replyToText } from './text-thread';
-
-export interface SpeechProviders {
-  stt: SpeechToText;
-  tts: TextToSpeech;
-  vad: VadFactory;
-}
+import type { ToolEnvironment } from './tools/environment';
 
 export interface AgentRuntimeDeps {
   config: Config;
@@ -44,77 +32,11 @@ export interface AgentRuntimeDeps {
   /** Defaults to the configured provider (LLM_PROVIDER). */
   model?: LanguageModel;
   calendar?: CalendarProvider;
+  /** Defaults to searching the documents the agent's config carries. */
+  knowledge?: KnowledgeSearch;
   /** Speech for voice sessions; without it, voice says it is unavailable and chat still works. */
   speech?: SpeechProviders | null;
   now?: () => Date;
-}
-
-export type SessionChannel = 'voice' | 'chat';
-
-export interface SessionRequest {
-  agentAccountId: number;
-  channel: SessionChannel;
-  slot: 'production' | 'staging';
-  /** Who is talking: the signed-in person (test calls) or a visitor. */
-  contact: { name: string | null; phoneNumber: string | null; email: string | null };
-  /** The address the room is kept under (a phone number, an email, or `visitor:<id>`). */
-  contactAddress: string;
-  isTest: boolean;
-  events: ConversationEvents;
-}
-
-/** A live conversation with its records: the room and its messages as it goes, the log row when it ends. */
-export interface AgentSession {
-  readonly id: string;
-  readonly roomId: string;
-  readonly conversationUuid: string;
-  readonly agentName: string;
-  readonly config: AgentConfig;
-  /** The model this conversation runs on (the agent's own choice, else the platform default). */
-  readonly model: LanguageModel;
-  readonly conversation: Conversation;
-  /** Greeting latency (answer → first agent audio) and per-turn latencies, filled by the voice channel. */
-  readonly latencies: { greetingMs: number | null; turnsMs: number[] };
-  /** Usage the channel measured (speech seconds, synthesized characters, voice seconds). */
-  readonly usage: Partial<Record<UsageUnit, number>>;
-  switchChannel(channel: SessionChannel): void;
-  /** Writes the conversation log and usage; safe to call more than once. */
-  finalize(): Promise<void>;
-}
-
-export interface AgentRuntime extends AgentRuntimePort {
-  readonly model: LanguageModel;
-  readonly speech: SpeechProviders | null;
-  openSession(request: SessionRequest): Promise<AgentSession>;
-  /** Runs a prompt once through the agent's model (no functions) and returns the reply. */
-  runPrompt(agentAccountId: number, promptText: string): Promise<string>;
-}
-
-/** What the runtime's entry points share: the records, the model choice and the function environment. */
-export interface RuntimeShared {
-  db: Db;
-  logger: FastifyBaseLogger;
-  sms: SmsProvider;
-  now: () => Date;
-  modelFor: (config: AgentConfig) => LanguageModel;
-  toolEnvironment: (input: ToolEnvironmentInput) => ToolEnvironment;
-  /** The app functions an agent's config enables, from its organization's installed apps. */
-  resolveAppFunctions: (agent: AgentIdentity, config: AgentConfig) => Promise<AgentAppFunction[]>;
-  record: (unit: UsageUnit, quantity: number, accountId: number, uuid: string, key: string) => Promise<void>;
-}
-
-export interface ToolEnvironmentInput {
-  config: AgentConfig;
-  agent: AgentIdentity;
-  uuid: string;
-  roomId: string;
-  contactAddress: string;
-  contactPhone: string | null;
-  channel: 'voice' | 'chat' | 'sms';
-  isTest: boolean;
-  documents: { source: 'prompt' | 'knowledge' | 'link'; text: string }[];
-  /** The agent's app functions (resolveAppFunctions). */
-  apps: readonly AgentAppFunction[];
 }
 
 /** The agent runtime behind the port: conversations on the agents' configs, with their records. */
@@ -142,6 +64,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     return chosen;
   }
   const calendar = deps.calendar ?? sandboxCalendar(deps.db);
+  const knowledge = deps.knowledge ?? documentKnowledgeSearch;
   const secrets = createSecretBox({ secretsKey: deps.config.secretsKey, dataDir: deps.config.dataDir });
   const now = deps.now ?? (() => new Date());
   const { db, logger } = deps;
@@ -170,6 +93,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         isTest: input.isTest,
       },
       documents: input.documents,
+      knowledge,
       calendar,
       sms: deps.sms,
       recordOutgoingSms: async (_to: string, text: string) => {
@@ -228,16 +152,6 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     }
   }
 
-  function toolRecords(log: Conversation['toolLog']) {
-    return log.map((entry) => ({
-      name: entry.call.name,
-      arguments: entry.call.arguments,
-      ok: entry.outcome.ok,
-      summary: entry.outcome.message,
-      atMs: entry.atMs,
-    }));
-  }
-
   const shared: RuntimeShared = {
     db,
     logger,
@@ -253,129 +167,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     model,
     speech: deps.speech ?? null,
 
-    async openSession(request) {
-      const agent = await loadAgent(db, request.agentAccountId);
-      const config = await getAgentConfig(db, agent.accountId, request.slot);
-      const apps = await resolveAppFunctions(agent, config);
-      let channel: SessionChannel = request.channel;
-      const room = await openRoom(db, {
-        accountId: agent.accountId,
-        contactAddress: request.contactAddress,
-        contactName: request.contact.name,
-        channel: channel satisfies Channel,
-        newConversation: true,
-      });
-      const uuid = room.conversationUuid;
-      const startedAt = now();
-      const { system, context } = buildPrompt({
-        config,
-        agentName: agent.name,
-        contact: request.contact,
-        channel,
-        now: startedAt,
-      });
-      const state = newToolState();
-      const transcript: { role: 'agent' | 'contact'; text: string; atMs: number }[] = [];
-      const store = (role: 'agent' | 'contact', text: string) => {
-        transcript.push({ role, text, atMs: now().getTime() - startedAt.getTime() });
-        appendMessage(db, {
-          accountId: agent.accountId,
-          roomId: room.roomId,
-          conversationUuid: uuid,
-          direction: role === 'agent' ? 'outbound' : 'inbound',
-          channel,
-          author: role,
-          text,
-        }).catch((error: unknown) => logger.error({ err: error }, 'a conversation message was not stored'));
-      };
-      const events: ConversationEvents = {
-        ...request.events,
-        user(text) {
-          store('contact', text);
-          request.events.user?.(text);
-        },
-        reply(turnId, text) {
-          if (text.trim() !== '') store('agent', text);
-          request.events.reply(turnId, text);
-        },
-      };
-      const conversation = new Conversation({
-        model: modelFor(config),
-        system,
-        context,
-        state,
-        events,
-        logger,
-        tools: toolEnvironment({
-          config,
-          agent,
-          uuid,
-          roomId: room.roomId,
-          contactAddress: room.contactAddress,
-          contactPhone: request.contact.phoneNumber,
-          channel,
-          isTest: request.isTest,
-          documents: [...context.documents],
-          apps,
-        }),
-      });
-      let finalized = false;
-      const session: AgentSession = {
-        id: randomUUID(),
-        roomId: room.roomId,
-        conversationUuid: uuid,
-        agentName: agent.name,
-        config,
-        model: modelFor(config),
-        conversation,
-        latencies: { greetingMs: null, turnsMs: [] },
-        usage: {},
-        switchChannel(next) {
-          channel = next;
-        },
-        async finalize() {
-          if (finalized) return;
-          finalized = true;
-          const ended = now();
-          const usage: Partial<Record<UsageUnit, number>> = {
-            ...session.usage,
-            'input-tokens': conversation.usage.inputTokens,
-            'output-tokens': conversation.usage.outputTokens,
-            tokens: conversation.usage.inputTokens + conversation.usage.outputTokens,
-          };
-          try {
-            await writeConversationLog(db, {
-              uuid,
-              accountId: agent.accountId,
-              agentId: agent.accountId,
-              timestamp: startedAt,
-              duration: (ended.getTime() - startedAt.getTime()) / 1000,
-              fromNumber: request.contact.phoneNumber,
-              toNumber: agent.phoneNumber,
-              roomId: room.roomId,
-              direction: 'inbound',
-              transfer: state.transfer ?? '',
-              channel,
-              isTest: request.isTest,
-              appointmentBooked: state.appointmentBooked,
-              collectedData: state.collectedData,
-              greetingLatencyMs: session.latencies.greetingMs,
-              turnLatenciesMs: session.latencies.turnsMs,
-              usage: Object.fromEntries(Object.entries(usage).filter(([, value]) => value > 0)),
-              transcript,
-              toolCalls: toolRecords(conversation.toolLog),
-              endedReason: conversation.endedReason ?? 'caller',
-            });
-            for (const [unit, quantity] of Object.entries(usage) as [UsageUnit, number][]) {
-              await record(unit, quantity, agent.accountId, uuid, `${uuid}:${unit}`);
-            }
-          } catch (error) {
-            logger.error({ err: error, conversation: uuid }, 'the conversation log was not written');
-          }
-        },
-      };
-      return session;
-    },
+    openSession: (request) => openLiveSession(shared, request),
 
     replyToText: (input) => replyToText(shared, input),
 
@@ -412,5 +204,3 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   };
   return runtime;
 }
-
-export type { EndReason };

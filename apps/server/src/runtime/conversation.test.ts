@@ -6,8 +6,9 @@ import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
 import type { SmsProvider } from '../providers/sms/types';
 import { Conversation, gracefulFailureLine, type ConversationEvents } from './conversation';
 import { buildPrompt } from './prompt';
-import { newToolState, type ToolEnvironment } from './tools/toolbox';
+import { newToolState, type ToolEnvironment } from './tools/environment';
 import { describe, expect, it } from 'vitest';
+import { documentKnowledgeSearch } from './knowledge/document-search';
 
 const logger = createLogger({ level: 'silent' });
 const now = new Date('2026-11-23T15:00:00Z'); // Monday 9:00 in Chicago
@@ -87,6 +88,7 @@ function setUp(options: { config?: AgentConfig; model?: LanguageModel } = {}) {
       isTest: false,
     },
     documents: [...context.documents],
+    knowledge: documentKnowledgeSearch,
     calendar,
     sms,
     recordOutgoingSms: () => Promise.resolve(),

@@ -7,14 +7,8 @@ import type {
   ModelUsage,
   ToolCall,
 } from '../providers/llm/types';
-import {
-  outcomeContent,
-  runTool,
-  toolSpecs,
-  type ToolEnvironment,
-  type ToolOutcome,
-  type ToolState,
-} from './tools/toolbox';
+import type { ToolEnvironment, ToolOutcome, ToolState } from './tools/environment';
+import { outcomeContent, runTool, toolSpecs } from './tools/toolbox';
 
 /**
  * One conversation with an agent, as an explicit state machine:

@@ -9,6 +9,11 @@ export interface InboundText {
   contactAddress: string;
   text: string;
   channel: Extract<Channel, 'sms' | 'chat'>;
+  /**
+   * Who started the thread: the contact (the default) or the agent, when this answers a text the agent sent
+   * first (an outbound task). The conversation log records it.
+   */
+  direction?: 'inbound' | 'outbound';
 }
 
 export interface TextReply {

@@ -10,7 +10,8 @@ import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
 import type { ToolCall } from '../providers/llm/types';
 import { Conversation } from './conversation';
 import { buildPrompt } from './prompt';
-import { newToolState } from './tools/toolbox';
+import { newToolState } from './tools/environment';
+import { documentKnowledgeSearch } from './knowledge/document-search';
 
 interface ExpectedTool {
   name: string;
@@ -119,6 +120,7 @@ describe('the Sandbox model passes the dialogues written against the built-in te
             isTest: true,
           },
           documents: [...context.documents],
+          knowledge: documentKnowledgeSearch,
           calendar,
           sms: { name: 'none', sandbox: true, send: () => Promise.resolve() },
           recordOutgoingSms: () => Promise.resolve(),

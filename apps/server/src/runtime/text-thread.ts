@@ -3,13 +3,13 @@ import { appendMessage } from '../features/inbox/inbox.service';
 import { writeConversationLog } from '../features/logs/logs.service';
 import type { ModelMessage, ToolCall } from '../providers/llm/types';
 import { loadAgent } from './agent-identity';
-import type { RuntimeShared } from './agent-runtime';
+import type { RuntimeShared } from './session-types';
 import { getAgentConfig } from '../features/agents/agents.service';
 import { Conversation } from './conversation';
 import type { InboundText, TextReply } from './port';
 import { buildPrompt } from './prompt';
 import { findThread, saveThread } from './threads.repo';
-import { newToolState, type ToolOutcome, type ToolState } from './tools/toolbox';
+import { newToolState, type ToolOutcome, type ToolState } from './tools/environment';
 
 /**
  * The text entry point (SMS, the sandbox inbound page): one turn of a thread that spans many requests. The
@@ -37,6 +37,7 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
   const email = normalizeEmail(input.contactAddress);
   const at = now();
   const channel = input.channel === 'sms' ? 'sms' : 'chat';
+  const direction = input.direction ?? 'inbound';
   const { system, context } = buildPrompt({
     config,
     agentName: agent.name,
@@ -133,10 +134,10 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
       agentId: agent.accountId,
       timestamp: startedAt,
       duration: Math.max(0, (now().getTime() - startedAt.getTime()) / 1000),
-      fromNumber: phone,
-      toNumber: agent.phoneNumber,
+      fromNumber: direction === 'inbound' ? phone : agent.phoneNumber,
+      toNumber: direction === 'inbound' ? agent.phoneNumber : phone,
       roomId: input.roomId,
-      direction: 'inbound',
+      direction,
       transfer: state.transfer ?? '',
       channel: input.channel,
       isTest: false,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SpeechStream } from '../providers/stt/types';
 import type { VadEvent, VoiceActivityDetector } from '../providers/vad/types';
-import type { AgentSession, SpeechProviders } from './agent-runtime';
+import type { AgentSession, SpeechProviders } from './session-types';
 import { resample } from './audio/resample';
 
 /**

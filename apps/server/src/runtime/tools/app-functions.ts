@@ -8,7 +8,7 @@ import {
 } from '../../features/apps/app-request';
 import type { AgentAppFunction } from '../../features/apps/apps.service';
 import type { ToolSpec } from '../../providers/llm/types';
-import type { ToolEnvironment, ToolOutcome } from './toolbox';
+import type { ToolEnvironment, ToolOutcome } from './environment';
 
 /** What the model reads of an app's answer: enough to word a reply, never a whole document. */
 const maxDataCharacters = 3000;

@@ -7,78 +7,11 @@ import {
   type AgentFunctionName,
 } from '@switchboard/core';
 import { bookingRulesSchema } from '@switchboard/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { CalendarProvider } from '../../providers/calendar/types';
-import type { SmsProvider } from '../../providers/sms/types';
 import type { ToolCall, ToolSpec } from '../../providers/llm/types';
-import { FactIndex } from '../../providers/llm/sandbox/retrieval';
 import type { AgentAppFunction } from '../../features/apps/apps.service';
-import type { SendOptions } from '../../features/apps/app-request';
 import { appToolSpecs, runAppFunction } from './app-functions';
 import { bookAppointment } from './booking';
-
-/** What a function call did: `message` is the sentence the model relays; the rest is data for it and the log. */
-export interface ToolOutcome {
-  ok: boolean;
-  message: string;
-  data?: Record<string, unknown>;
-  /** transfer_call under confirmTransfers: ask the caller, then call again with confirmed true. */
-  needsConfirmation?: boolean;
-  /** book_appointment refusals: which part the caller should choose again. */
-  retry?: 'date' | 'time' | 'datetime';
-}
-
-/** The conversation facts tools read and change; the conversation owns one per call or thread. */
-export interface ToolState {
-  collectedData: Record<string, unknown>;
-  appointmentBooked: boolean;
-  /** The destination the call was transferred to. */
-  transfer: string | null;
-  /** Set by end_conversation or a transfer: the conversation ends once the agent has said its last words. */
-  endRequested: { reason: 'agent' | 'transfer' } | null;
-  /** A transfer waiting for the caller's yes, and the user turn it was asked in. */
-  pendingTransfer: { destination: string; askedAtTurn: number } | null;
-  userTurns: number;
-  messageTaken: boolean;
-}
-
-export function newToolState(): ToolState {
-  return {
-    collectedData: {},
-    appointmentBooked: false,
-    transfer: null,
-    endRequested: null,
-    pendingTransfer: null,
-    userTurns: 0,
-    messageTaken: false,
-  };
-}
-
-export interface ToolEnvironment {
-  config: AgentConfig;
-  agent: { accountId: number; organizationId: number | null; name: string; phoneNumber: string | null };
-  conversation: {
-    uuid: string;
-    roomId: string;
-    contactAddress: string;
-    contactPhone: string | null;
-    channel: 'voice' | 'chat' | 'sms';
-    isTest: boolean;
-  };
-  documents: readonly { source: 'prompt' | 'knowledge' | 'link'; text: string }[];
-  calendar: CalendarProvider;
-  sms: SmsProvider;
-  /** Stores an outgoing text in the conversation's room (the inbox shows it). */
-  recordOutgoingSms: (to: string, text: string) => Promise<void>;
-  /** Moves the room to the priority inbox (a message or transfer request needs a person). */
-  flagForPerson: (why: string) => Promise<void>;
-  now: () => Date;
-  logger: FastifyBaseLogger;
-  /** The app functions the agent's config enables, resolved against the organization's installs. */
-  apps?: readonly AgentAppFunction[];
-  /** How app requests leave the server. */
-  appRequests?: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs'>;
-}
+import type { ToolEnvironment, ToolOutcome, ToolState } from './environment';
 
 function actionOf(config: AgentConfig, name: AgentFunctionName): AgentAction | undefined {
   return config.actions.find((action) => action.name === name);
@@ -147,7 +80,7 @@ export async function runTool(env: ToolEnvironment, state: ToolState, call: Tool
       case 'book_appointment':
         return await book(env, state, call.arguments);
       case 'query_knowledge_base':
-        return lookUp(env, call.arguments);
+        return await lookUp(env, call.arguments);
     }
   } catch (error) {
     env.logger.error(
@@ -351,14 +284,20 @@ async function book(
   return { ok: true, message: outcome.message, data: { start: outcome.start.toISOString() } };
 }
 
-function lookUp(env: ToolEnvironment, args: Record<string, unknown>): ToolOutcome {
+async function lookUp(env: ToolEnvironment, args: Record<string, unknown>): Promise<ToolOutcome> {
   const query = text(args.query);
   if (!query) return { ok: false, message: 'Say what to look up.' };
-  const ranked = new FactIndex(env.documents).rank(query).slice(0, 3);
-  if (ranked.length === 0 || (ranked[0]?.confidence ?? 0) < 0.2) {
+  const passages = await env.knowledge.search({
+    agentAccountId: env.agent.accountId,
+    organizationId: env.agent.organizationId,
+    query,
+    documents: env.documents,
+    limit: 3,
+  });
+  if (passages.length === 0 || (passages[0]?.confidence ?? 0) < 0.2) {
     return { ok: false, message: 'The knowledge base has nothing on that.' };
   }
-  return { ok: true, message: ranked.map((answer) => answer.fact.text).join(' ') };
+  return { ok: true, message: passages.map((passage) => passage.text).join(' ') };
 }
 
 /** How an outcome is given back to the model: JSON a hosted model reads, with `message` for the Sandbox model. */

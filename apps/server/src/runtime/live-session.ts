@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { getAgentConfig } from '../features/agents/agents.service';
+import { appendMessage, openRoom, type Channel } from '../features/inbox/inbox.service';
+import { writeConversationLog, type UsageUnit } from '../features/logs/logs.service';
+import { loadAgent } from './agent-identity';
+import { Conversation, type ConversationEvents } from './conversation';
+import { buildPrompt } from './prompt';
+import type { AgentSession, RuntimeShared, SessionChannel, SessionRequest } from './session-types';
+import { newToolState } from './tools/environment';
+
+function toolRecords(log: Conversation['toolLog']) {
+  return log.map((entry) => ({
+    name: entry.call.name,
+    arguments: entry.call.arguments,
+    ok: entry.outcome.ok,
+    summary: entry.outcome.message,
+    atMs: entry.atMs,
+  }));
+}
+
+/**
+ * Opens a live conversation (a call or a chat) on an agent's config: a new conversation in the contact's room,
+ * every message stored as it is said, the log row and usage written once it ends. Whatever channel carries it
+ * (the browser socket, a phone media stream, SIP) drives it through `conversation` and is told through
+ * `request.call` to transfer or hang up once it has ended.
+ */
+export async function openLiveSession(shared: RuntimeShared, request: SessionRequest): Promise<AgentSession> {
+  const { db, logger, now, modelFor, toolEnvironment, resolveAppFunctions, record } = shared;
+  const agent = await loadAgent(db, request.agentAccountId);
+  const config = await getAgentConfig(db, agent.accountId, request.slot);
+  const apps = await resolveAppFunctions(agent, config);
+  let channel: SessionChannel = request.channel;
+  const room = await openRoom(db, {
+    accountId: agent.accountId,
+    contactAddress: request.contactAddress,
+    contactName: request.contact.name,
+    channel: channel satisfies Channel,
+    newConversation: true,
+  });
+  const uuid = room.conversationUuid;
+  const startedAt = now();
+  const { system, context } = buildPrompt({
+    config,
+    agentName: agent.name,
+    contact: request.contact,
+    channel,
+    now: startedAt,
+  });
+  const state = newToolState();
+  const transcript: { role: 'agent' | 'contact'; text: string; atMs: number }[] = [];
+  const store = (role: 'agent' | 'contact', text: string) => {
+    transcript.push({ role, text, atMs: now().getTime() - startedAt.getTime() });
+    appendMessage(db, {
+      accountId: agent.accountId,
+      roomId: room.roomId,
+      conversationUuid: uuid,
+      direction: role === 'agent' ? 'outbound' : 'inbound',
+      channel,
+      author: role,
+      text,
+    }).catch((error: unknown) => logger.error({ err: error }, 'a conversation message was not stored'));
+  };
+  const events: ConversationEvents = {
+    ...request.events,
+    user(text) {
+      store('contact', text);
+      request.events.user?.(text);
+    },
+    reply(turnId, text) {
+      if (text.trim() !== '') store('agent', text);
+      request.events.reply(turnId, text);
+    },
+    ended(reason, transfer) {
+      request.events.ended(reason, transfer);
+      const call = request.call;
+      if (!call) return;
+      (transfer !== null ? call.transfer(transfer) : call.hangUp(reason)).catch((error: unknown) =>
+        logger.error(
+          { err: error, conversation: uuid, reason },
+          'the call could not be ended or transferred',
+        ),
+      );
+    },
+  };
+  const conversation = new Conversation({
+    model: modelFor(config),
+    system,
+    context,
+    state,
+    events,
+    logger,
+    tools: toolEnvironment({
+      config,
+      agent,
+      uuid,
+      roomId: room.roomId,
+      contactAddress: room.contactAddress,
+      contactPhone: request.contact.phoneNumber,
+      channel,
+      isTest: request.isTest,
+      documents: [...context.documents],
+      apps,
+    }),
+  });
+  let finalized = false;
+  const session: AgentSession = {
+    id: randomUUID(),
+    roomId: room.roomId,
+    conversationUuid: uuid,
+    agentName: agent.name,
+    config,
+    model: modelFor(config),
+    conversation,
+    latencies: { greetingMs: null, turnsMs: [] },
+    usage: {},
+    switchChannel(next) {
+      channel = next;
+    },
+    async finalize() {
+      if (finalized) return;
+      finalized = true;
+      const ended = now();
+      const usage: Partial<Record<UsageUnit, number>> = {
+        ...session.usage,
+        'input-tokens': conversation.usage.inputTokens,
+        'output-tokens': conversation.usage.outputTokens,
+        tokens: conversation.usage.inputTokens + conversation.usage.outputTokens,
+      };
+      // Inbound: the contact called the agent's number; outbound: the agent called the contact.
+      const [fromNumber, toNumber] =
+        request.direction === 'inbound'
+          ? [request.contact.phoneNumber, agent.phoneNumber]
+          : [agent.phoneNumber, request.contact.phoneNumber];
+      try {
+        await writeConversationLog(db, {
+          uuid,
+          accountId: agent.accountId,
+          agentId: agent.accountId,
+          timestamp: startedAt,
+          duration: (ended.getTime() - startedAt.getTime()) / 1000,
+          fromNumber,
+          toNumber,
+          roomId: room.roomId,
+          direction: request.direction,
+          transfer: state.transfer ?? '',
+          channel,
+          isTest: request.isTest,
+          appointmentBooked: state.appointmentBooked,
+          collectedData: state.collectedData,
+          greetingLatencyMs: session.latencies.greetingMs,
+          turnLatenciesMs: session.latencies.turnsMs,
+          usage: Object.fromEntries(Object.entries(usage).filter(([, value]) => value > 0)),
+          transcript,
+          toolCalls: toolRecords(conversation.toolLog),
+          endedReason: conversation.endedReason ?? 'caller',
+        });
+        for (const [unit, quantity] of Object.entries(usage) as [UsageUnit, number][]) {
+          await record(unit, quantity, agent.accountId, uuid, `${uuid}:${unit}`);
+        }
+      } catch (error) {
+        logger.error({ err: error, conversation: uuid }, 'the conversation log was not written');
+      }
+    },
+  };
+  return session;
+}

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Authenticator } from './http/authenticator';
+import { createAuthenticator } from './features/auth/authenticator';
+import { outboxRecorder } from './features/outbox/outbox.service';
+import { createBackgroundWork, type BackgroundWork } from './platform/background-work';
+import type { Config } from './platform/config';
+import type { DatabaseHandle, Db, DatabaseKind } from './platform/database';
+import type { MailProvider } from './providers/mail/types';
+import { createMail } from './providers/mail/create';
+import { createSms } from './providers/sms/create';
+import type { SmsProvider } from './providers/sms/types';
+import { createSpeechProviders } from './providers/shared/speech-providers';
+import { createStorage } from './providers/storage/create';
+import type { StorageProvider } from './providers/storage/types';
+import type { AgentRuntimePort } from './runtime/port';
+import { createAgentRuntime } from './runtime/agent-runtime';
+import type { AgentRuntime, SpeechProviders } from './runtime/session-types';
+
+/**
+ * Everything the server does, without HTTP: the database, the providers, the agent runtime and the
+ * authenticator. The web server (app.ts) binds routes to them; a worker process runs the same services with no
+ * HTTP server at all (worker.ts).
+ */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  dbKind: DatabaseKind;
+  storage: StorageProvider;
+  mail: MailProvider;
+  sms: SmsProvider;
+  logger: FastifyBaseLogger;
+  /** When these services started (the health answer's uptime). */
+  startedAt: Date;
+  /** The agent runtime: the text entry point for SMS-style channels, sessions, runPrompt. */
+  runtime: AgentRuntime;
+  /** How tokens become callers and whether a caller may act for an account. */
+  authenticator: Authenticator;
+  /**
+   * Work that outlives the request or event that started it (an agent's answer to a text). It is in memory
+   * until the job queue takes it over: docs/ARCHITECTURE.md lists what still relies on it.
+   */
+  background: BackgroundWork;
+  /** Waits for background work; the database stays open (its owner closes it). */
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  /** Defaults to the configured storage (STORAGE_* settings). */
+  storage?: StorageProvider;
+  /** Default to the configured providers (the sandbox outbox unless SMTP_URL is set). */
+  mail?: MailProvider;
+  sms?: SmsProvider;
+  authenticator?: Authenticator;
+  /**
+   * Defaults to the real runtime on the configured model and speech providers. A test may pass only the text
+   * entry point; the rest of the runtime stays real.
+   */
+  runtime?: AgentRuntime | AgentRuntimePort;
+  /** Speech for voice sessions; defaults to the configured providers; null turns voice off. */
+  speech?: SpeechProviders | null;
+}
+
+/** Builds the services on an open database; nothing here listens on a port. */
+export function createServices(
+  input: { config: Config; database: DatabaseHandle; logger: FastifyBaseLogger },
+  overrides: ServiceOverrides = {},
+): Services {
+  const { config, database, logger } = input;
+  const db = database.db;
+  const sms = overrides.sms ?? createSms(config.sms, outboxRecorder(db));
+  const realRuntime = (): AgentRuntime =>
+    createAgentRuntime({
+      config,
+      db,
+      sms,
+      logger,
+      speech:
+        overrides.speech === undefined ? createSpeechProviders(config.speech, { logger }) : overrides.speech,
+    });
+  const runtime: AgentRuntime = !overrides.runtime
+    ? realRuntime()
+    : 'openSession' in overrides.runtime
+      ? overrides.runtime
+      : { ...realRuntime(), replyToText: overrides.runtime.replyToText.bind(overrides.runtime) };
+  const background = createBackgroundWork(logger);
+  return {
+    config,
+    database,
+    db,
+    dbKind: database.kind,
+    storage: overrides.storage ?? createStorage(config.storage, config.dataDir),
+    mail: overrides.mail ?? createMail(config.mail, outboxRecorder(db)),
+    sms,
+    logger,
+    startedAt: new Date(),
+    runtime,
+    authenticator:
+      overrides.authenticator ??
+      createAuthenticator(db, { testAccountUsernames: config.accounts.testAccountUsernames }),
+    background,
+    close: () => background.drain(),
+  };
+}
