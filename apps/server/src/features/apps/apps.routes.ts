@@ -3,16 +3,9 @@ import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import { createSecretBox } from '../../platform/secret-box';
 import type { Feature } from '../feature';
-import {
-  getApp,
-  getIntegration,
-  installApp,
-  listApps,
-  saveIntegration,
-  uninstallApp,
-  updateApp,
-  type AppsDeps,
-} from './apps.service';
+import type { AppsDeps } from './app-access';
+import { getApp, installApp, listApps, uninstallApp, updateApp } from './apps.service';
+import { getIntegration, saveIntegration } from './integrations.service';
 
 const signedIn = (actor: Actor | null): Actor => {
   if (!actor) throw new AppError('UNAUTHENTICATED', 'No auth token provided');

@@ -1,114 +1,29 @@
-import {
-  appDefinitionSchema,
-  type AgentConfig,
-  type AppDefinition,
-  type AppFunction,
-  type AppView,
-} from '@switchboard/contract';
+import type { AgentConfig, AppFunction, AppView } from '@switchboard/contract';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import type { SecretBox } from '../../platform/secret-box';
-import {
-  credentialKeys,
-  mapCredentials,
-  mergeValues,
-  openValues,
-  sentValues,
-  setupComplete,
-  stripValues,
-} from './app-credentials';
-import { loadActingAccount, requirePermission, type AccountsDeps } from '../accounts/accounts.service';
+import { mergeValues, openValues, sentValues, setupComplete, stripValues } from './app-credentials';
 import { appUsageByAgents } from '../agents/agents.service';
-import { AppRequestError, buildRequest, sendRequest, type SendOptions } from './app-request';
+import { organizationFor, writableOrganization, type AppsDeps } from './app-access';
+import {
+  findAppDefinition,
+  parseCustomDefinition,
+  parseStoredDefinition,
+  presentApp,
+} from './app-definitions';
 import { builtInApp, builtInApps } from './apps.catalogue';
 import {
   deleteCustomApp,
   deleteInstall,
-  findCustomApp,
   findInstall,
   insertInstall,
   listCustomApps,
   listInstalls,
   updateInstallData,
   upsertCustomApp,
-  type InstallRow,
 } from './apps.repo';
-
-export interface AppsDeps {
-  db: Db;
-  accounts: AccountsDeps;
-  /** How app requests leave the server (private networks, timeout). */
-  requests: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs'>;
-  /** Secret credential values are stored sealed. */
-  secrets: SecretBox;
-}
-
-export const accountTypeMismatch = 'Account type does not match';
-
-/** The organization whose apps an account sees: its own for an organization, its organization's for an agent. */
-async function organizationFor(
-  db: Db,
-  accountId: number | null,
-  purpose: 'read' | 'write',
-): Promise<number | null> {
-  const account = await loadActingAccount(db, accountId);
-  if (account.accountType === 'organization') return account.id;
-  if (account.accountType === 'agent' && purpose === 'read') return account.organizationId;
-  if (purpose === 'write' || account.accountType === 'agent') {
-    throw new AppError('BAD_REQUEST', `${accountTypeMismatch}: apps are installed on an organization`);
-  }
-  return null;
-}
-
-async function writableOrganization(deps: AppsDeps, actor: Actor, accountId: number | null): Promise<number> {
-  const organizationId = await organizationFor(deps.db, accountId, 'write');
-  if (organizationId === null) throw new AppError('BAD_REQUEST', accountTypeMismatch);
-  await requirePermission(
-    deps.accounts,
-    actor,
-    organizationId,
-    'canEditOrg',
-    "manage this organization's apps",
-  );
-  return organizationId;
-}
-
-/** The definition as answered: credential values filled from the install, secrets never sent back. */
-function present(
-  definition: AppDefinition,
-  options: { builtIn: boolean; install: InstallRow | null; usedByAgents: number },
-): AppView {
-  const appData = options.install?.appData ?? {};
-  const auth = mapCredentials(definition, (key, property) => {
-    const stored = appData[key] ?? '';
-    return { ...property, value: property.secret ? '' : stored, configured: stored !== '' };
-  });
-  return {
-    ...definition,
-    dependencies: { providers: { auth } },
-    builtIn: options.builtIn,
-    accountType: 'organization',
-    installed: options.install !== null,
-    setupComplete: options.install !== null && setupComplete(definition, appData),
-    installedAt: options.install?.createdAt.toISOString() ?? null,
-    usedByAgents: options.usedByAgents,
-  };
-}
-
-function parseStoredDefinition(row: { definition: Record<string, unknown> }): AppDefinition | null {
-  const parsed = appDefinitionSchema.safeParse(row.definition);
-  return parsed.success ? parsed.data : null;
-}
-
-async function definitionFor(db: Db, organizationId: number | null, appId: string, appVersion: string) {
-  const builtIn = builtInApp(appId, appVersion);
-  if (builtIn) return { definition: builtIn, builtIn: true };
-  if (organizationId === null) return null;
-  const row = await findCustomApp(db, organizationId, appId, appVersion);
-  const definition = row ? parseStoredDefinition(row) : null;
-  return definition ? { definition, builtIn: false } : null;
-}
+import { runConnectionCheck } from './connection-check';
 
 const notFound = () => new AppError('NOT_FOUND', 'No app matches params.appId and params.appVersion');
 
@@ -140,7 +55,7 @@ export async function listApps(
     const install = installOf(definition.appId, definition.appVersion);
     if (filter.installed !== undefined && filter.installed !== (install !== null)) continue;
     views.push(
-      present(definition, {
+      presentApp(definition, {
         builtIn,
         install,
         usedByAgents: usage.get(`${definition.appId}:${definition.appVersion}`) ?? 0,
@@ -152,7 +67,7 @@ export async function listApps(
 
 export async function getApp(deps: AppsDeps, accountId: number | null, appId: string, appVersion: string) {
   const organizationId = await organizationFor(deps.db, accountId, 'read');
-  const found = await definitionFor(deps.db, organizationId, appId, appVersion);
+  const found = await findAppDefinition(deps.db, organizationId, appId, appVersion);
   if (!found) throw notFound();
   const install =
     organizationId === null ? null : await findInstall(deps.db, organizationId, appId, appVersion);
@@ -160,34 +75,12 @@ export async function getApp(deps: AppsDeps, accountId: number | null, appId: st
     organizationId === null ? new Map<string, number>() : await appUsageByAgents(deps.db, organizationId);
   return {
     success: true as const,
-    app: present(found.definition, {
+    app: presentApp(found.definition, {
       builtIn: found.builtIn,
       install,
       usedByAgents: usage.get(`${appId}:${appVersion}`) ?? 0,
     }),
   };
-}
-
-function parseCustomDefinition(
-  appId: string,
-  appVersion: string,
-  app: Record<string, unknown>,
-): AppDefinition {
-  const parsed = appDefinitionSchema.safeParse({ ...app, appId, appVersion });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `body.app.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'is not valid'}`,
-    );
-  }
-  const names = new Set<string>();
-  for (const fn of parsed.data.functions) {
-    if (names.has(fn.name))
-      throw new AppError('VALIDATION_FAILED', `body.app.functions: ${fn.name} is defined twice`);
-    names.add(fn.name);
-  }
-  return parsed.data;
 }
 
 interface SaveInput {
@@ -241,7 +134,7 @@ export async function updateApp(deps: AppsDeps, actor: Actor, accountId: number 
   const organizationId = await writableOrganization(deps, actor, accountId);
   const { appId, appVersion } = input;
   const install = await findInstall(deps.db, organizationId, appId, appVersion);
-  const found = await definitionFor(deps.db, organizationId, appId, appVersion);
+  const found = await findAppDefinition(deps.db, organizationId, appId, appVersion);
   if (!install || !found)
     throw new AppError('NOT_FOUND', 'The app of params.appId and params.appVersion is not installed');
   const definition = found.builtIn
@@ -282,86 +175,6 @@ export async function uninstallApp(
     if (!builtInApp(appId, appVersion)) await deleteCustomApp(tx, organizationId, appId, appVersion);
   });
   return { success: true as const, message: 'App uninstalled' };
-}
-
-/** Runs the app's connection check with the stored credentials. */
-async function runConnectionCheck(
-  deps: AppsDeps,
-  definition: AppDefinition,
-  appData: Record<string, string>,
-) {
-  if (!definition.check)
-    return { ok: false, status: null, message: `${definition.name} has no connection check.` };
-  try {
-    const built = buildRequest(definition.check, {
-      args: {},
-      auth: openValues(deps.secrets, appData),
-      conversation: {},
-    });
-    const response = await sendRequest(built, deps.requests);
-    return {
-      ok: response.ok,
-      status: response.status,
-      message: response.ok
-        ? `Connected to ${definition.name}.`
-        : response.status === 401 || response.status === 403
-          ? `${definition.name} refused the credentials (status ${response.status}).`
-          : `${definition.name} answered with status ${response.status}.`,
-    };
-  } catch (error) {
-    if (error instanceof AppRequestError) return { ok: false, status: null, message: error.message };
-    throw error;
-  }
-}
-
-function integrationAnswer(definition: AppDefinition, appData: Record<string, string>, message: string) {
-  const secrets = new Set(
-    credentialKeys(definition)
-      .filter(({ property }) => property.secret)
-      .map(({ key }) => key),
-  );
-  return {
-    success: true as const,
-    message,
-    appId: definition.appId,
-    appVersion: definition.appVersion,
-    appData: Object.fromEntries(
-      Object.entries(appData).map(([key, value]) => [key, secrets.has(key) ? '' : value]),
-    ),
-  };
-}
-
-async function installedIntegration(deps: AppsDeps, organizationId: number, slug: string, version: string) {
-  const install = await findInstall(deps.db, organizationId, slug, version);
-  const found = await definitionFor(deps.db, organizationId, slug, version);
-  if (!install || !found) throw new AppError('NOT_FOUND', 'Integration data not found');
-  return { install, definition: found.definition };
-}
-
-export async function getIntegration(
-  deps: AppsDeps,
-  accountId: number | null,
-  slug: string,
-  version: string,
-) {
-  const organizationId = await organizationFor(deps.db, accountId, 'read');
-  if (organizationId === null) throw new AppError('BAD_REQUEST', accountTypeMismatch);
-  const { install, definition } = await installedIntegration(deps, organizationId, slug, version);
-  return integrationAnswer(definition, install.appData, 'Integration data');
-}
-
-export async function saveIntegration(
-  deps: AppsDeps,
-  actor: Actor,
-  accountId: number | null,
-  input: { slug: string; version: string; appData: Record<string, string> | undefined },
-) {
-  if (input.appData === undefined) throw new AppError('VALIDATION_FAILED', 'appData is required');
-  const organizationId = await writableOrganization(deps, actor, accountId);
-  const { install, definition } = await installedIntegration(deps, organizationId, input.slug, input.version);
-  const appData = mergeValues(deps.secrets, definition, install.appData, input.appData, 'body.appData');
-  await updateInstallData(deps.db, organizationId, install.id, appData);
-  return integrationAnswer(definition, appData, 'Integration data updated successfully');
 }
 
 /** One app function an agent may call, with what running it needs. */
@@ -408,7 +221,7 @@ export async function resolveAgentAppFunctions(
   const installs = await listInstalls(db, organizationId);
   for (const app of config.apps) {
     const install = installs.find((row) => row.appId === app.appId && row.appVersion === app.version);
-    const found = install ? await definitionFor(db, organizationId, app.appId, app.version) : null;
+    const found = install ? await findAppDefinition(db, organizationId, app.appId, app.version) : null;
     if (!install || !found) {
       skipped.push({ appId: app.appId, appVersion: app.version, why: 'not installed' });
       continue;
