@@ -1,5 +1,5 @@
 import type { OverlayProps } from '../../app/overlays/overlay-types';
-import { OnboardOverlay } from '../onboarding/wizard/onboard-overlay';
+import { OnboardOverlay } from '../onboarding';
 
 /** setupAgent: the setup wizard opened at the template's questions. */
 export function SetupAgentOverlay({ close }: OverlayProps) {

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { CenteredPage } from '../../app/centered-page';
 import { ColorSchemeToggle } from '../../app/color-scheme-toggle';
 import { readSessionToken, tempSessionKey } from '../../lib/session';
-import { useBrand } from '../domains/use-brand';
+import { useBrand } from '../domains';
 import { SignInForm } from './sign-in-form';
 
 /** `/app`: sign in by email or phone code; a signed-in visitor goes straight to the workspace. */

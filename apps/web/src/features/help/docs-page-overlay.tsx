@@ -2,7 +2,7 @@ import { Alert, Anchor, Divider, Grid, List, NavLink, Stack, Text, Title } from 
 import { IconBulb } from '@tabler/icons-react';
 import type { OverlayProps } from '../../app/overlays/overlay-types';
 import { useOverlay } from '../../app/overlays/use-overlay';
-import { useBrand } from '../domains/use-brand';
+import { useBrand } from '../domains';
 import { docsPages, findDocsPage, withBrand, type DocsBlock, type DocsPage } from './docs-pages';
 
 const firstPage: DocsPage = docsPages[0] ?? { slug: '', title: 'Documentation', summary: '', blocks: [] };

@@ -2,7 +2,7 @@ import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
 import { IconBook, IconHelp, IconHelpCircle, IconInfoSquareRounded, IconMail } from '@tabler/icons-react';
 import { useOverlay } from '../../app/overlays/use-overlay';
 import { openExternalUrl } from '../../lib/open-external-url';
-import { useBrand } from '../domains/use-brand';
+import { useBrand } from '../domains';
 import { helpMenuEntries, helpTarget } from './help-target';
 
 const icons = {

@@ -2,7 +2,7 @@ import { Accordion, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title 
 import { IconBook, IconExternalLink, IconMail } from '@tabler/icons-react';
 import { useOverlay } from '../../app/overlays/use-overlay';
 import { openExternalUrl } from '../../lib/open-external-url';
-import { useBrand } from '../domains/use-brand';
+import { useBrand } from '../domains';
 import { docsPages, withBrand } from './docs-pages';
 import { helpQuestions } from './help-questions';
 

@@ -3,7 +3,7 @@ import { endpoints } from '@switchboard/contract';
 import { BrandMark } from '../../app/brand-mark';
 import { useOverlay } from '../../app/overlays/use-overlay';
 import { useApiQuery } from '../../lib/use-api';
-import { useBrand } from '../domains/use-brand';
+import { useBrand } from '../domains';
 
 /** info: about the app: the version running, where the service's providers stand, and where to read more. */
 export default function InfoOverlay() {

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import type { OverlayProps } from '../../app/overlays/overlay-types';
 import { notify } from '../../app/notify';
 import { useApiMutation } from '../../lib/use-api';
-import { useBrand } from '../domains/use-brand';
+import { useBrand } from '../domains';
 
 type Field = 'subject' | 'message';
 

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { notify } from '../../app/notify';
 import type { OverlayProps } from '../../app/overlays/overlay-types';
 import { useApiQuery } from '../../lib/use-api';
-import { usePathAccount } from '../accounts/overlays/use-path-account';
+import { usePathAccount } from '../accounts';
 import { downloadConversations, downloadLogs } from './log-api';
 import { filtersToRows, rowsToFilters, type FilterRow } from './log-url-state';
 import { formatCell, labelOf } from './logs-screen';

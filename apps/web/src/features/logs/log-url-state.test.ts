@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateLabel,
+  datePresets,
   filtersToQuery,
   filtersToRows,
   parseFieldsParam,
@@ -52,5 +54,15 @@ describe('log URL state', () => {
     });
     expect(windowOf(null, now).end - windowOf(null, now).start).toBe(2_592_000);
     expect(windowOf('whenever', now).end - windowOf('whenever', now).start).toBe(2_592_000);
+  });
+
+  it('labels the date presets for menus', () => {
+    expect(datePresets.map(dateLabel)).toEqual([
+      'Last day',
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+      'Last year',
+    ]);
   });
 });

@@ -61,6 +61,9 @@ export const datePresets = [
   'last 1 year',
 ] as const;
 
+/** A date phrase as a menu shows it: 'last 1 day' reads 'Last day', 'last 7 days' reads 'Last 7 days'. */
+export const dateLabel = (phrase: string) => phrase.replace(/^last 1 (\w+)$/, 'last $1').replace(/^l/, 'L');
+
 /** start and end (epoch seconds) for a date phrase; the last 30 days when there is none or it does not read. */
 export function windowOf(dateFilter: string | null, now = new Date()): { start: number; end: number } {
   const parsed = dateFilter ? parseDatePhrase(dateFilter, now) : null;

@@ -18,7 +18,7 @@ import { notify } from '../../app/notify';
 import { useOverlayLink } from '../../app/shell/overlay-link';
 import type { SectionProps } from '../../app/shell/section-registry';
 import { downloadLogs, type LogRow } from './log-api';
-import { datePresets } from './log-url-state';
+import { dateLabel, datePresets } from './log-url-state';
 import { logPageSize, useLogRequest, useLogsPage, useLogViewState } from './use-log-view';
 
 const fieldLabels: Record<string, string> = {
@@ -51,8 +51,6 @@ export function formatCell(field: string, value: unknown): string {
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
-
-export const dateLabel = (phrase: string) => phrase.replace(/^last 1 (\w+)$/, 'last $1').replace(/^l/, 'L');
 
 /** The call log: filters, columns and the date window live in the URL; rows page on the server. */
 export function LogsScreen({ account }: SectionProps) {

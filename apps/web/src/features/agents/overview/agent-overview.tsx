@@ -32,7 +32,7 @@ import { DraftPending } from '../studio/agent-gate';
 import { useCampaignDraft } from '../studio/use-campaign-draft';
 import { languageLabels } from '../edit-agent/settings-panel';
 import { publishState } from '../edit-agent/studio-toolbar';
-import { WalkthroughCard } from '../../onboarding/walkthrough/walkthrough-card';
+import { WalkthroughCard } from '../../onboarding';
 
 function excerpt(text: string, length = 420): string {
   const flat = text.trim();

@@ -22,7 +22,7 @@ import { useOverlayLink } from '../../../../app/shell/overlay-link';
 import { callApi } from '../../../../lib/api-client';
 import { ApiError } from '../../../../lib/api-error';
 import { apiQueryScope, useApiQuery } from '../../../../lib/use-api';
-import { timeZoneOptions } from '../../../agents/studio/time-zones';
+import { timeZoneOptions } from '../../../agents';
 import { StepFrame } from './step-frame';
 import type { StepProps } from './step-props';
 

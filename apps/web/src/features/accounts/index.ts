@@ -1,0 +1,1 @@
+export { usePathAccount } from './overlays/use-path-account';

@@ -1,0 +1,1 @@
+export { timeZoneOptions } from './studio/time-zones';

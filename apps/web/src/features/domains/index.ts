@@ -1,0 +1,1 @@
+export { useBrand } from './use-brand';

@@ -1,0 +1,1 @@
+export { dateLabel, datePresets } from './log-url-state';

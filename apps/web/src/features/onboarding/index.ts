@@ -1,0 +1,2 @@
+export { WalkthroughCard } from './walkthrough/walkthrough-card';
+export { OnboardOverlay } from './wizard/onboard-overlay';
