@@ -1,8 +1,10 @@
 // @ts-check
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import switchboard from './scripts/eslint/feature-boundaries.js';
 
 const dbPackage = {
   group: ['@switchboard/db', '@switchboard/db/*', '**/packages/db/**'],
@@ -68,6 +70,17 @@ export default tseslint.config(
       // The browser console is where the spec's "only logged" failures go.
       'no-console': ['error', { allow: ['warn', 'error'] }],
       'no-restricted-imports': ['error', { patterns: [serverCode, dbPackage] }],
+    },
+  },
+  {
+    // A web feature uses another only through that feature's index (features/<area>/index.ts).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { switchboard },
+    rules: {
+      'switchboard/feature-boundaries': [
+        'error',
+        { featuresDir: path.join(import.meta.dirname, 'apps/web/src/features') },
+      ],
     },
   },
   {
