@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@switchboard/testing';
-import { accounts, eq, messages, rooms } from '@switchboard/db';
+import { startApp, type DemoApp } from '@switchboard/testing';
+import { eq, messages, rooms } from '@switchboard/db';
 import {
   appendMessage,
   listRoomMessages,
@@ -10,35 +10,18 @@ import {
   setRoomInbox,
 } from './inbox.service';
 
-let t: TestApp;
+let t: DemoApp;
 let orgId: number;
 let agentId: number;
 let otherAgentId: number;
 
-async function insertAgent(username: string, organizationId: number): Promise<number> {
-  const [agent] = await t.db
-    .insert(accounts)
-    .values({
-      accountType: 'agent',
-      username,
-      parentId: organizationId,
-      organizationId,
-      details: { agentName: username },
-    })
-    .returning();
-  return agent!.id;
-}
-
 beforeAll(async () => {
   // Only the database is under test: no routes, so endpoints declared by other areas need no handlers here.
-  t = await createTestApp({ features: [], requireAllEndpoints: false });
-  const [org] = await t.db
-    .insert(accounts)
-    .values({ accountType: 'organization', username: 'acme', details: { orgName: 'Acme' } })
-    .returning();
-  orgId = org!.id;
-  agentId = await insertAgent('acme-front-desk', orgId);
-  otherAgentId = await insertAgent('acme-sales', orgId);
+  // The demo organization acme and two of its agent accounts.
+  t = await startApp({ features: [], requireAllEndpoints: false });
+  orgId = t.ids.acme;
+  agentId = t.ids.agent1;
+  otherAgentId = t.ids.agent2;
 });
 afterAll(() => t.close());
 
