@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactView } from '@switchboard/contract';
-import { accounts, seedDemoData } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
-import { appendMessage, openRoom } from '../inbox/inbox.service';
+import { startApp, textAgent, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { mergeContactData } from './contacts.service';
 
-let t: TestApp;
-const token: Record<string, string> = {};
-const id: Record<string, number> = {};
+let kit: DemoApp;
+let agent1: SignedInClient;
+let globex: SignedInClient;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
-  for (const who of ['acme', 'globex', 'agent1']) {
-    token[who] = (await signInByEmail(t.app, demoEmail(who))).token;
-  }
-  for (const row of await t.db.select({ id: accounts.id, username: accounts.username }).from(accounts)) {
-    id[row.username] = row.id;
-  }
+  kit = await startApp();
+  agent1 = await kit.signIn('agent1');
+  globex = await kit.signIn('globex');
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 interface Body {
   contact: ContactView;
@@ -31,28 +24,21 @@ interface Body {
   messages: { message: string }[];
 }
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token[who]}`,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
 describe('contacts', () => {
   let contactId: number;
 
   it('creates a contact with a normalized number and email', async () => {
-    const response = await call('POST', '/api/v2/contact', 'agent1', {
+    const response = await agent1.post<Body>('/api/v2/contact', {
       name: 'Rosa Diaz',
       phoneNumber: '(555) 600-0001',
       email: 'Rosa@Example.com',
       data: { company: { name: 'Nine-Nine', size: 30 }, tags: ['vip'] },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<Body>();
+    expect(response.status, response.text).toBe(200);
+    const body = response.body;
     expect(body.created).toBe(true);
     expect(body.contact).toMatchObject({
-      accountId: id.agent1,
+      accountId: kit.ids.agent1,
       name: 'Rosa Diaz',
       phoneNumber: '+15556000001',
       email: 'rosa@example.com',
@@ -62,91 +48,76 @@ describe('contacts', () => {
   });
 
   it('updates when an id is present, merging nested data', async () => {
-    const response = await call('POST', '/api/v2/contact', 'agent1', {
+    const response = await agent1.post<Body>('/api/v2/contact', {
       id: contactId,
       data: { company: { size: 31 }, tags: null, note: 'prefers texts' },
     });
-    const body = response.json<Body>();
+    const body = response.body;
     expect(body.created).toBe(false);
     expect(body.contact).toMatchObject({ name: 'Rosa Diaz', phoneNumber: '+15556000001' });
     expect(body.contact.data).toEqual({ company: { name: 'Nine-Nine', size: 31 }, note: 'prefers texts' });
   });
 
   it('links to the room with its number', async () => {
-    const room = await openRoom(t.db, {
-      accountId: id.agent1!,
-      contactAddress: '+15556000001',
-      channel: 'sms',
-    });
-    await appendMessage(t.db, {
-      accountId: id.agent1!,
-      roomId: room.roomId,
-      conversationUuid: room.conversationUuid,
-      direction: 'inbound',
-      channel: 'sms',
-      author: 'contact',
-      text: 'Running late for the appointment',
-    });
-    const contact = (await call('GET', `/api/v2/contact/${contactId}`, 'agent1')).json<Body>().contact;
+    const { room } = await textAgent(
+      kit,
+      { to: 'agent1', from: '+15556000001', text: 'Running late for the appointment' },
+      { waitForReply: true },
+    );
+    const contact = (await agent1.get<Body>(`/api/v2/contact/${contactId}`)).body.contact;
     expect(contact.roomId).toBe(room.roomId);
     expect(room.inbox).toBe('priority');
   });
 
   it('lists by name with paging and a search', async () => {
-    await call('POST', '/api/v2/contact', 'agent1', { name: 'Amy Santiago', phoneNumber: '5556000002' });
-    await call('POST', '/api/v2/contact', 'agent1', { email: 'gina@example.com' });
-    const all = (await call('GET', '/api/v2/contact?pageSize=2', 'agent1')).json<Body>();
+    await agent1.post('/api/v2/contact', { name: 'Amy Santiago', phoneNumber: '5556000002' });
+    await agent1.post('/api/v2/contact', { email: 'gina@example.com' });
+    const all = (await agent1.get<Body>('/api/v2/contact?pageSize=2')).body;
     expect(all.totalContacts).toBe(3);
     expect(all.contacts.map((c) => c.name)).toEqual(['Amy Santiago', null]);
-    const found = (await call('GET', '/api/v2/contact?search=rosa', 'agent1')).json<Body>();
+    const found = (await agent1.get<Body>('/api/v2/contact?search=rosa')).body;
     expect(found.contacts.map((c) => c.name)).toEqual(['Rosa Diaz']);
-    expect((await call('GET', '/api/v2/contact', 'globex')).json<Body>().totalContacts).toBe(0);
+    expect((await globex.get<Body>('/api/v2/contact')).body.totalContacts).toBe(0);
   });
 
   it('refuses contacts without a name, number or email, and numbers that are not numbers', async () => {
-    const empty = await call('POST', '/api/v2/contact', 'agent1', { name: ' ' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json<Body>().message).toBe('A contact needs a name, a phone number or an email address');
-    const badPhone = await call('POST', '/api/v2/contact', 'agent1', { phoneNumber: 'call me' });
-    expect(badPhone.statusCode).toBe(400);
-    expect(badPhone.json<Body>().message).toContain('phoneNumber');
-    const badId = await call('POST', '/api/v2/contact', 'agent1', { id: 'abc' });
-    expect(badId.statusCode).toBe(400);
+    const empty = await agent1.post<Body>('/api/v2/contact', { name: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('A contact needs a name, a phone number or an email address');
+    const badPhone = await agent1.post<Body>('/api/v2/contact', { phoneNumber: 'call me' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.message).toContain('phoneNumber');
+    const badId = await agent1.post<Body>('/api/v2/contact', { id: 'abc' });
+    expect(badId.status).toBe(400);
   });
 
   it("keeps another tenant's contacts out of reach", async () => {
-    expect((await call('GET', `/api/v2/contact/${contactId}`, 'globex')).statusCode).toBe(404);
-    expect((await call('POST', '/api/v2/contact', 'globex', { id: contactId, name: 'x' })).statusCode).toBe(
-      404,
-    );
-    expect((await call('DELETE', '/api/v2/contact', 'globex', { id: contactId })).statusCode).toBe(404);
-    const withoutToken = await t.app.inject({ method: 'GET', url: '/api/v2/contact' });
-    expect(withoutToken.statusCode).toBe(401);
+    expect((await globex.get<Body>(`/api/v2/contact/${contactId}`)).status).toBe(404);
+    expect((await globex.post<Body>('/api/v2/contact', { id: contactId, name: 'x' })).status).toBe(404);
+    expect((await globex.delete<Body>('/api/v2/contact', { id: contactId })).status).toBe(404);
+    const withoutToken = await kit.client().get('/api/v2/contact');
+    expect(withoutToken.status).toBe(401);
   });
 
   it('searches contacts, conversations and messages, by prefix or anywhere', async () => {
-    const plain = (await call('GET', '/api/v1/search/all?phrase=ros', 'agent1')).json<Body>();
+    const plain = (await agent1.get<Body>('/api/v1/search/all?phrase=ros')).body;
     expect(plain.contacts.map((c) => c.name)).toEqual(['Rosa Diaz']);
     expect(plain.rooms.map((r) => r.name)).toEqual(['Rosa Diaz']);
-    const byDigits = (
-      await call('GET', '/api/v1/search/contacts?phrase=555 600 0002', 'agent1')
-    ).json<Body>();
+    const byDigits = (await agent1.get<Body>('/api/v1/search/contacts?phrase=555 600 0002')).body;
     expect(byDigits.contacts.map((c) => c.name)).toEqual(['Amy Santiago']);
-    const inside = (await call('GET', '/api/v1/search/messages?phrase=late', 'agent1')).json<Body>();
+    const inside = (await agent1.get<Body>('/api/v1/search/messages?phrase=late')).body;
     expect(inside.messages.map((m) => m.message)).toEqual(['Running late for the appointment']);
-    const notPrefix = (await call('GET', '/api/v1/search/contacts?phrase=nine', 'agent1')).json<Body>();
+    const notPrefix = (await agent1.get<Body>('/api/v1/search/contacts?phrase=nine')).body;
     expect(notPrefix.contacts).toEqual([]);
-    const enhanced = (
-      await call('GET', '/api/v1/enhancedSearch/contacts?phrase=nine', 'agent1')
-    ).json<Body>();
+    const enhanced = (await agent1.get<Body>('/api/v1/enhancedSearch/contacts?phrase=nine')).body;
     expect(enhanced.contacts.map((c) => c.name)).toEqual(['Rosa Diaz']);
-    expect((await call('GET', '/api/v1/search/everything?phrase=x', 'agent1')).statusCode).toBe(400);
-    expect((await call('GET', '/api/v1/search/all?phrase=ros', 'globex')).json<Body>().contacts).toEqual([]);
+    expect((await agent1.get<Body>('/api/v1/search/everything?phrase=x')).status).toBe(400);
+    expect((await globex.get<Body>('/api/v1/search/all?phrase=ros')).body.contacts).toEqual([]);
   });
 
   it('deletes a contact', async () => {
-    expect((await call('DELETE', '/api/v2/contact', 'agent1', { id: contactId })).statusCode).toBe(200);
-    expect((await call('GET', `/api/v2/contact/${contactId}`, 'agent1')).statusCode).toBe(404);
+    expect((await agent1.delete<Body>('/api/v2/contact', { id: contactId })).status).toBe(200);
+    expect((await agent1.get<Body>(`/api/v2/contact/${contactId}`)).status).toBe(404);
   });
 });
 
