@@ -3,6 +3,7 @@ import type { SpeechStream } from '../providers/stt/types';
 import type { VadEvent, VoiceActivityDetector } from '../providers/vad/types';
 import type { AgentSession, SpeechProviders } from './session-types';
 import { resample } from './audio/resample';
+import { CallerSilence } from './voice-silence';
 
 /**
  * The voice side of a session, whatever carries the audio (the browser socket now, phone media streams later):
@@ -70,10 +71,8 @@ export class VoicePipeline {
   private deliveryTimer: NodeJS.Timeout | null = null;
   private pending: Promise<void> = Promise.resolve();
   private closed = false;
-  /** Fires when the caller has been silent for callerResponseTimeout seconds while the agent listens. */
-  private silenceTimer: NodeJS.Timeout | null = null;
-  /** Check-ins said since the caller last spoke. */
-  private checkIns = 0;
+  /** Checks in when the caller has been silent for callerResponseTimeout seconds while the agent listens. */
+  private readonly silence: CallerSilence;
   /** The utterance being heard since the VAD's speech-start, and what it may do to the agent's turn. */
   private hearing: Hearing | null = null;
   /** What the caller said while the agent could not be interrupted, answered after its turn. */
@@ -81,6 +80,7 @@ export class VoicePipeline {
 
   constructor(private readonly options: VoicePipelineOptions) {
     this.answeredAt = this.now();
+    this.silence = new CallerSilence(options.session, () => this.closed);
   }
 
   private now(): number {
@@ -157,8 +157,7 @@ export class VoicePipeline {
    * or, when interruptionWordCount asks for more than one word, once the caller has said that many.
    */
   private callerStarted(audio: Int16Array | undefined): void {
-    this.clearSilenceTimer();
-    this.checkIns = 0;
+    this.silence.heard();
     this.dropHearing();
     const config = this.options.session.config;
     let mode: Hearing['mode'] = 'listening';
@@ -205,7 +204,7 @@ export class VoicePipeline {
     const text = transcript.text.trim();
     if (text === '') {
       // Noise, not words: still waiting for the caller.
-      this.armSilenceTimer();
+      this.silence.arm();
       return;
     }
     const stillTalking = this.agentBusy();
@@ -358,36 +357,7 @@ export class VoicePipeline {
       void this.options.session.conversation.userSaid(held);
       return;
     }
-    this.armSilenceTimer();
-  }
-
-  /**
-   * Starts counting the caller's silence once the agent listens. After callerResponseTimeout seconds the agent
-   * checks in ("Are you still there?"); after callerResponseTimeoutHangupCounter check-ins without an answer it
-   * says goodbye and the call ends with reason `timeout`.
-   */
-  private armSilenceTimer(): void {
-    this.clearSilenceTimer();
-    const { conversation, config } = this.options.session;
-    if (this.closed || conversation.state !== 'listening') return;
-    this.silenceTimer = setTimeout(() => {
-      this.silenceTimer = null;
-      if (this.closed || conversation.state !== 'listening') return;
-      if (this.checkIns >= config.callerResponseTimeoutHangupCounter) {
-        conversation.sayLine("I haven't heard from you, so I'll end the call now. Goodbye!", {
-          endAfter: 'timeout',
-        });
-        return;
-      }
-      this.checkIns += 1;
-      conversation.sayLine('Are you still there?');
-    }, config.callerResponseTimeout * 1000);
-    this.silenceTimer.unref();
-  }
-
-  private clearSilenceTimer(): void {
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
-    this.silenceTimer = null;
+    this.silence.arm();
   }
 
   private stopSpeaking(): void {
@@ -401,7 +371,7 @@ export class VoicePipeline {
 
   close(): void {
     this.closed = true;
-    this.clearSilenceTimer();
+    this.silence.clear();
     this.dropHearing();
     this.stopSpeaking();
   }
