@@ -2,29 +2,32 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeEvent } from '@switchboard/contract';
-import { accounts, openDatabase, seedDemoData, type DatabaseHandle } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
-import { appendMessage, openRoom } from '../inbox/inbox.service';
+import { openDatabase, type DatabaseHandle } from '@switchboard/db';
+import {
+  silentAgent,
+  startApp,
+  textAgent,
+  type DemoApp,
+  type DemoUsername,
+  type KitApp,
+  type SignedInClient,
+} from '@switchboard/testing';
 import { publishRealtimeEvent } from './realtime.service';
 
-let t: TestApp;
+// The agent stays silent: every event a test waits for comes from what the test itself did.
+let kit: DemoApp;
 let base: string;
-const token: Record<string, string> = {};
-const id: Record<string, number> = {};
+const people: Partial<Record<DemoUsername, SignedInClient>> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
-  for (const who of ['acme', 'globex', 'agent1', 'agent2', 'reseller']) {
-    token[who] = (await signInByEmail(t.app, demoEmail(who))).token;
+  kit = await startApp({ runtime: silentAgent });
+  for (const who of ['acme', 'globex', 'agent1', 'agent2', 'reseller'] as const) {
+    people[who] = await kit.signIn(who);
   }
-  for (const row of await t.db.select({ id: accounts.id, username: accounts.username }).from(accounts)) {
-    id[row.username] = row.id;
-  }
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await kit.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(kit.app.server.address() as AddressInfo).port}`;
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 /** A viewer's socket that keeps every event it receives. */
 async function connect(url: string) {
@@ -50,21 +53,12 @@ async function connect(url: string) {
   return { socket, events, waitFor, close: () => socket.close() };
 }
 
-const urlFor = (who: string, target?: string) =>
-  `${base}/api/realtime?token=${token[who]}${target ? `&targetAccountId=${id[target]}` : ''}`;
+const urlFor = (who: DemoUsername, target?: DemoUsername) =>
+  `${base}/api/realtime?token=${people[who]!.token}${target ? `&targetAccountId=${kit.ids[target]}` : ''}`;
 
-async function contactWrites(accountId: number, address: string, text: string) {
-  const room = await openRoom(t.db, { accountId, contactAddress: address, channel: 'sms' });
-  await appendMessage(t.db, {
-    accountId: accountId,
-    roomId: room.roomId,
-    conversationUuid: room.conversationUuid,
-    direction: 'inbound',
-    channel: 'sms',
-    author: 'contact',
-    text,
-  });
-  return room;
+/** A contact texts agent1 through the sandbox SMS network. */
+async function contactWrites(address: string, text: string) {
+  return (await textAgent(kit, { to: 'agent1', from: address, text })).room;
 }
 
 describe('/api/realtime', () => {
@@ -77,18 +71,18 @@ describe('/api/realtime', () => {
   it('pushes a new message with its room and the unread counts to viewers of the account', async () => {
     const viewer = await connect(urlFor('acme', 'agent1'));
     await viewer.waitFor((event) => event.type === 'ready');
-    const room = await contactWrites(id.agent1!, '+15554440001', 'Is anyone there?');
+    const room = await contactWrites('+15554440001', 'Is anyone there?');
     const message = await viewer.waitFor((event) => event.type === 'message');
     expect(message).toMatchObject({
       type: 'message',
-      accountId: id.agent1,
+      accountId: kit.ids.agent1,
       roomId: room.roomId,
       message: { message: 'Is anyone there?', author: 'contact' },
       room: { roomId: room.roomId, unread: 1, lastMessage: 'Is anyone there?' },
     });
     // Unread counts follow every change; the one after the message counts its room.
     const activity = await viewer.waitFor((event) => event.type === 'activity' && event.agent === 1);
-    expect(activity).toMatchObject({ accountId: id.agent1, priority: 0 });
+    expect(activity).toMatchObject({ accountId: kit.ids.agent1, priority: 0 });
     viewer.close();
   });
 
@@ -100,16 +94,12 @@ describe('/api/realtime', () => {
     for (const viewer of [organization, otherAgent, otherTenant, reseller]) {
       await viewer.waitFor((event) => event.type === 'ready');
     }
-    const room = await contactWrites(id.agent1!, '+15554440002', 'Hello from a contact');
+    const room = await contactWrites('+15554440002', 'Hello from a contact');
     await organization.waitFor((event) => event.type === 'message' && event.roomId === room.roomId);
-    await organization.waitFor((event) => event.type === 'activity' && event.accountId === id.acme);
+    await organization.waitFor((event) => event.type === 'activity' && event.accountId === kit.ids.acme);
 
     // A person switching the agent off is a room change every viewer of the account sees.
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/conversations/${room.roomId}/aiAgentEnabled?token=${token.acme}`,
-      payload: { aiAgentEnabled: false },
-    });
+    await people.acme!.post(`/api/v1/conversations/${room.roomId}/aiAgentEnabled`, { aiAgentEnabled: false });
     // A person took the room over: it moves to the priority inbox, and the viewer hears of both.
     const change = await organization.waitFor(
       (event) =>
@@ -118,7 +108,7 @@ describe('/api/realtime', () => {
         !event.room.aiAgentEnabled &&
         event.room.inbox === 'priority',
     );
-    expect(change).toMatchObject({ accountId: id.agent1 });
+    expect(change).toMatchObject({ accountId: kit.ids.agent1 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (const outsider of [otherAgent, otherTenant, reseller]) {
       expect(outsider.events.map((event) => event.type)).toEqual(['ready']);
@@ -129,20 +119,20 @@ describe('/api/realtime', () => {
   it("carries other areas' events by id to the account's viewers", async () => {
     const viewer = await connect(urlFor('agent1'));
     await viewer.waitFor((event) => event.type === 'ready');
-    await publishRealtimeEvent(t.db, {
+    await publishRealtimeEvent(kit.db, {
       kind: 'task',
-      accountId: id.agent1!,
-      organizationId: id.acme!,
+      accountId: kit.ids.agent1,
+      organizationId: kit.ids.acme,
       ids: { taskId: 42 },
     });
     expect(await viewer.waitFor((event) => event.type === 'event')).toEqual({
       type: 'event',
       kind: 'task',
-      accountId: id.agent1,
+      accountId: kit.ids.agent1,
       ids: { taskId: 42 },
     });
     await expect(
-      publishRealtimeEvent(t.db, {
+      publishRealtimeEvent(kit.db, {
         kind: 'task',
         accountId: 1,
         organizationId: null,
@@ -157,13 +147,14 @@ describe('/api/realtime', () => {
 
 // NOTIFY crosses processes only on a PostgreSQL server: two app instances, each with its own pool and listener.
 describe.runIf(process.env.TEST_DATABASE_URL)('/api/realtime across server processes', () => {
-  let second: TestApp;
+  let second: KitApp;
   let secondDatabase: DatabaseHandle;
 
   beforeAll(async () => {
-    if (!t.database.url) throw new Error('the cloned PostgreSQL database has no url');
-    secondDatabase = await openDatabase({ kind: 'postgres', url: t.database.url, poolSize: 2 });
-    second = await createTestApp({ database: secondDatabase });
+    if (!kit.database.url) throw new Error('the cloned PostgreSQL database has no url');
+    secondDatabase = await openDatabase({ kind: 'postgres', url: kit.database.url, poolSize: 2 });
+    // The database is the first app's, demo data included.
+    second = await startApp({ seed: 'empty', database: secondDatabase });
     await second.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -173,16 +164,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('/api/realtime across server proce
 
   it('delivers a message written through one process to a viewer of the other', async () => {
     const port = (second.app.server.address() as AddressInfo).port;
-    const viewer = await connect(`ws://127.0.0.1:${port}/api/realtime?token=${token.agent1}`);
-    const outsider = await connect(`ws://127.0.0.1:${port}/api/realtime?token=${token.globex}`);
+    const viewer = await connect(`ws://127.0.0.1:${port}/api/realtime?token=${people.agent1!.token}`);
+    const outsider = await connect(`ws://127.0.0.1:${port}/api/realtime?token=${people.globex!.token}`);
     await viewer.waitFor((event) => event.type === 'ready');
     // The write goes through the first app's HTTP API (and its pool).
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/sms/inbound',
-      payload: { to: 'agent1', from: '+15554440003', text: 'Across processes' },
-    });
-    expect(response.statusCode).toBe(202);
+    await textAgent(kit, { to: 'agent1', from: '+15554440003', text: 'Across processes' });
     const message = await viewer.waitFor((event) => event.type === 'message');
     expect(message).toMatchObject({ message: { message: 'Across processes' } });
     await new Promise((resolve) => setTimeout(resolve, 200));
