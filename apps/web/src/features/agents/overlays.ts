@@ -60,14 +60,6 @@ export const overlays: OverlayDefinition[] = [
     icon: IconInfoCircle,
     description: 'An agent at a glance: its numbers, voice, status and recent activity.',
   }),
-  {
-    // The template questions of the setup wizard (its SETUP_TEMPLATE step, alias setupAgent).
-    flag: 'setupAgent',
-    title: 'Set up your agent',
-    area,
-    size: 'full',
-    load: async () => ({ default: (await import('./setup-agent-overlay')).SetupAgentOverlay }),
-  },
   comingOverlay({
     flag: 'editPage',
     title: 'Edit page',

@@ -1,2 +1,1 @@
 export { WalkthroughCard } from './walkthrough/walkthrough-card';
-export { OnboardOverlay } from './wizard/onboard-overlay';

@@ -10,6 +10,14 @@ export const overlays: OverlayDefinition[] = [
     size: 'full',
     load: async () => ({ default: (await import('./wizard/onboard-overlay')).OnboardOverlay }),
   },
+  {
+    // The template questions of the setup wizard (its SETUP_TEMPLATE step, alias setupAgent).
+    flag: 'setupAgent',
+    title: 'Set up your agent',
+    area: 'onboarding',
+    size: 'full',
+    load: async () => ({ default: (await import('./wizard/setup-agent-overlay')).SetupAgentOverlay }),
+  },
   comingOverlay({
     flag: 'requestAccess',
     title: 'Request access',
