@@ -37,15 +37,10 @@ import {
 import { routeRoomInbox } from './inbox/inbox-routing.service';
 import { reopenRoom } from './inbox/inbox.repo';
 import { appendMessage, openRoom, type OpenedRoom } from './inbox/inbox.service';
-import {
-  clearRoomNotifications,
-  findRoomByContactProfile,
-  findRoomRecord,
-  listMessagesPage,
-  listRoomConversations,
-  markRoomUnread,
-  updateRoom,
-} from './inbox/room-views.repo';
+import { clearRoomNotifications } from './inbox/inbox-notifications.repo';
+import { markRoomUnread } from './inbox/room-activity.repo';
+import { listMessagesPage, listRoomConversations } from './inbox/room-messages.repo';
+import { findRoomByContactProfile, findRoomRecord, updateRoom } from './inbox/room-views.repo';
 
 let t: TestApp;
 const id: Record<string, number> = {};

@@ -5,26 +5,28 @@ import { findAccount } from '../accounts/accounts.service';
 import { routeRoomInbox } from './inbox-routing.service';
 import { normalizeContactAddress, type RoomInbox } from './inbox.service';
 import { presentMessage, presentRoom } from './room-presenter';
+import { clearNotificationRows, clearRoomNotifications, listNotifications } from './inbox-notifications.repo';
 import {
-  clearNotificationRows,
-  clearRoomNotifications,
   clearUnread,
   countUnreadRooms,
   countUnreadRoomsOfMany,
-  findContactProfileOwner,
+  listUnreadRooms,
+  markRoomUnread,
+} from './room-activity.repo';
+import {
   findMessages,
+  listConversationLogs,
+  listMessagesPage,
+  listRoomConversations,
+  searchMessageRows,
+} from './room-messages.repo';
+import {
+  findContactProfileOwner,
   findRoomRecords,
   findRoomByContactProfile,
   findRoomRecord,
   findRoomRecordByAddress,
-  listConversationLogs,
-  listMessagesPage,
-  listNotifications,
-  listRoomConversations,
   listRoomRecords,
-  listUnreadRooms,
-  markRoomUnread,
-  searchMessageRows,
   searchRoomRecords,
   updateRoom,
   type RoomChange,

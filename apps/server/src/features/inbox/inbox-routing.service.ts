@@ -1,11 +1,10 @@
 import { routeRoom } from '@switchboard/core';
 import type { Db } from '../../platform/database';
-import type { Room } from './inbox.repo';
-import type { RoomInbox } from './inbox.service';
+import type { Room, RoomInbox } from './inbox.types';
+import { insertNotification } from './inbox-notifications.repo';
 import {
   findRoomRecord,
   hasKnownContact,
-  insertNotification,
   updateRoom,
   type RoomRecord,
   type RoomRef,

@@ -14,14 +14,10 @@ import {
   nextPrincipalId,
   reopenRoom,
   updateAccountRoom,
-  type Message,
-  type Room,
 } from './inbox.repo';
+import type { Channel, Message, OpenedRoom, Room, RoomInbox } from './inbox.types';
 
-export type { Message, Room };
-export type Channel = Message['channel'];
-export type RoomInbox = Room['inbox'];
-export type OpenedRoom = Room & { conversationUuid: string };
+export type { Channel, Message, OpenedRoom, Room, RoomInbox };
 
 const maxMessagesPerPage = 1000;
 const roomInboxes = ['priority', 'agent'] as const satisfies readonly RoomInbox[];
@@ -212,13 +208,6 @@ export async function requestPersonAttention(
     await notifyPeople(db, room, { kind: input.reason, text: input.text ?? `The caller ${what}.` });
   }
   return true;
-}
-
-/** Marks the caller as spam (the caller-name lookup or the agent said so): the room goes to the agent inbox. */
-export async function flagRoomSpam(db: Db, input: { accountId: number; roomId: string }): Promise<boolean> {
-  const updated = await updateAccountRoom(db, input, { spam: true });
-  if (updated) await routeRoomInbox(db, { accountId: input.accountId, roomId: input.roomId });
-  return updated !== null;
 }
 
 /** The account that owns a room, or null: the owner resolver for room ids. */
