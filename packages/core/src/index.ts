@@ -1,7 +1,6 @@
 export * from './account-types';
 export * from './display-name';
 export * from './email-and-phone';
-export * from './form';
 export * from './legacy-account';
 export * from './paging';
 export * from './permissions';

@@ -5,7 +5,6 @@ import {
   count,
   eq,
   isNull,
-  memberships,
   queryRows,
   sql,
   users,
@@ -108,14 +107,6 @@ export async function findOwnerEmail(db: Db, accountId: number): Promise<string 
     .orderBy(asc(users.id))
     .limit(1);
   return row?.email ?? null;
-}
-
-export async function isMember(db: Db, userId: number, accountId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)));
-  return row !== undefined;
 }
 
 /** The first reseller, as the home of organizations that sign up without a white-label host. */

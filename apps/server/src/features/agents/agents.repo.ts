@@ -53,26 +53,6 @@ export async function writeProduction(
   return row ?? null;
 }
 
-/** Publishes in one statement: production becomes the given config and staging is marked published. */
-export async function writeBoth(
-  db: Db,
-  agentAccountId: number,
-  values: { staging: Record<string, unknown>; production: Record<string, unknown> },
-): Promise<CampaignRow | null> {
-  const [row] = await db
-    .update(campaigns)
-    .set({
-      staging: values.staging,
-      production: values.production,
-      revision: sql`${campaigns.revision} + 1`,
-      publishedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(campaigns.agentAccountId, agentAccountId))
-    .returning();
-  return row ?? null;
-}
-
 /** Drops a deleted template's id from the campaigns that point at it (their config stays as authored). */
 export async function clearTemplateFromCampaigns(db: Db, templateId: string): Promise<void> {
   await db.execute(

@@ -15,11 +15,3 @@ export interface NewPageVisit {
 export async function insertPageVisit(db: Db, visit: NewPageVisit): Promise<void> {
   await db.insert(pageVisits).values(visit);
 }
-
-export async function listPageVisitsByIp(db: Db, ip: string, limit = 50) {
-  return db.query.pageVisits.findMany({
-    where: (visit, { eq }) => eq(visit.ip, ip),
-    orderBy: (visit, { desc }) => [desc(visit.createdAt)],
-    limit,
-  });
-}

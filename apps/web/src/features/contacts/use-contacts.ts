@@ -13,11 +13,6 @@ export function useContactsAccount(): number | null {
 
 const withAccount = accountScope;
 
-/** Throws the spec's message when there is no session to fetch contacts with. */
-export function requireContactsToken(): void {
-  if (!readSessionToken()) throw new Error(noTokenMessage);
-}
-
 export function useContactList(accountId: number | null, search: string, page: number) {
   return useApiQuery(
     endpoints.listContacts,
