@@ -5,9 +5,7 @@ import type { UsageUnit } from '../features/logs/logs.service';
 import type { Db } from '../platform/database';
 import type { LanguageModel } from '../providers/llm/types';
 import type { SmsProvider } from '../providers/sms/types';
-import type { SpeechToText } from '../providers/stt/types';
-import type { TextToSpeech } from '../providers/tts/types';
-import type { VadFactory } from '../providers/vad/types';
+import type { SpeechProviders } from '../providers/shared/speech-providers';
 import type { AgentIdentity } from './agent-identity';
 import type { Conversation, ConversationEvents } from './conversation';
 import type { CallControl } from './ports/call-control';
@@ -15,11 +13,7 @@ import type { AgentDocument } from './ports/knowledge-search';
 import type { AgentRuntimePort } from './port';
 import type { ToolEnvironment } from './tools/environment';
 
-export interface SpeechProviders {
-  stt: SpeechToText;
-  tts: TextToSpeech;
-  vad: VadFactory;
-}
+export type { SpeechProviders };
 
 export type SessionChannel = 'voice' | 'chat';
 
