@@ -1,7 +1,6 @@
 import { inboxEndpoints } from '@switchboard/contract';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
-import { createBackgroundWork } from '../../platform/background-work';
 import type { Feature } from '../feature';
 import { openChatMedia, saveChatMedia } from './chat-media.service';
 import { createExternalProfile, messagePreview, sendPersonReply, startConversation } from './compose.service';
@@ -51,9 +50,7 @@ export const inboxFeature: Feature = {
     conversationTarget: (id) => ownerOfConversationTarget(db, id),
     contactProfile: (id) => ownerOfContactProfile(db, id),
   }),
-  registerRoutes({ app, implement, db, sms, storage, runtime, logger, config }) {
-    const background = createBackgroundWork(logger);
-    app.addHook('onClose', () => background.drain());
+  registerRoutes({ implement, db, sms, storage, runtime, background, config }) {
     const replyDeps = { db, sms, publicUrl: config.publicUrl };
     const inRoom = (roomId: string) => roomScope(db, roomId);
     const ofAccount = (accountId: number | null) => scopeOfAccount(db, accountId);
