@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentConfig } from '@switchboard/contract';
-import { seedDemoData } from '@switchboard/db';
+import {
+  createAgentAccount,
+  demoPeople,
+  startApp,
+  type DemoApp,
+  type DemoPerson,
+  type SignedInClient,
+} from '@switchboard/testing';
 import { getAgentConfig } from './agents.service';
-import { startStudioKit, type StudioKit } from './studio-test-kit';
 
-let kit: StudioKit;
+let kit: DemoApp;
+let as: Record<DemoPerson, SignedInClient>;
+/** Account ids by username: the demo accounts and the agents these tests make. */
+let ids: Record<string, number>;
 beforeAll(async () => {
-  kit = await startStudioKit(seedDemoData);
+  kit = await startApp();
+  as = await kit.signInEach(...demoPeople);
+  ids = { ...kit.ids };
 });
 afterAll(() => kit.close());
 
@@ -19,35 +30,29 @@ interface CampaignBody {
   message?: string;
 }
 
-const campaignOf = async (agent: string, who: string, extra = '') => {
-  const response = await kit.call('GET', `/api/v2/campaigns?targetAccountId=${kit.ids[agent]}${extra}`, who);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<CampaignBody>();
+const campaignOf = async (agent: string, who: DemoPerson, extra = '') => {
+  const response = await as[who].get<CampaignBody>(`/api/v2/campaigns?targetAccountId=${ids[agent]}${extra}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 };
 
-const save = (agent: string, who: string, payload: Record<string, unknown>) =>
-  kit.call('POST', `/api/v2/campaign?targetAccountId=${kit.ids[agent]}`, who, payload);
+const save = (agent: string, who: DemoPerson, payload: Record<string, unknown>) =>
+  as[who].post<CampaignBody>(`/api/v2/campaign?targetAccountId=${ids[agent]}`, payload);
 
 /** A fresh agent account under acme, with no campaign yet. */
 async function newAgent(name: string): Promise<string> {
-  const response = await kit.call('POST', '/api/v2/createAccount', 'acme', { accountName: name });
-  expect(response.statusCode, response.body).toBe(201);
-  const { account } = response.json<{ account: { id: number; username: string } }>();
-  kit.ids[account.username] = account.id;
+  const account = await createAgentAccount(as.acme, { name });
+  ids[account.username] = account.id;
   return account.username;
 }
 
 describe('the functions catalogue', () => {
   it('lists every built-in function with its parameters', async () => {
-    const response = await kit.call(
-      'GET',
-      `/api/v2/agent/functions?targetAccountId=${kit.ids.agent1}`,
-      'acme',
-    );
-    expect(response.statusCode).toBe(200);
-    const { functions } = response.json<{
+    const response = await as.acme.get<{
       functions: { name: string; allowed: boolean; parameters: object }[];
-    }>();
+    }>(`/api/v2/agent/functions?targetAccountId=${ids.agent1}`);
+    expect(response.status).toBe(200);
+    const { functions } = response.body;
     expect(functions.map((fn) => fn.name)).toEqual([
       'end_conversation',
       'transfer_call',
@@ -61,14 +66,10 @@ describe('the functions catalogue', () => {
   });
 
   it('says why SMS is not available to an account without text messaging', async () => {
-    const response = await kit.call(
-      'GET',
-      `/api/v2/agent/functions?targetAccountId=${kit.ids.agent3}`,
-      'globex',
-    );
-    const sms = response
-      .json<{ functions: { name: string; allowed: boolean; reason: string | null }[] }>()
-      .functions.find((fn) => fn.name === 'send_sms');
+    const response = await as.globex.get<{
+      functions: { name: string; allowed: boolean; reason: string | null }[];
+    }>(`/api/v2/agent/functions?targetAccountId=${ids.agent3}`);
+    const sms = response.body.functions.find((fn) => fn.name === 'send_sms');
     expect(sms).toMatchObject({ allowed: false, reason: 'Text messaging is not enabled for this account.' });
   });
 });
@@ -114,38 +115,30 @@ describe('reading a campaign', () => {
   });
 
   it('refuses an account that is not an agent', async () => {
-    const response = await kit.call('GET', `/api/v2/campaigns?targetAccountId=${kit.ids.acme}`, 'acme');
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toContain('not an agent account');
+    const response = await as.acme.get<{ message: string }>(`/api/v2/campaigns?targetAccountId=${ids.acme}`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('not an agent account');
   });
 
   it("refuses another organization's agent", async () => {
-    const response = await kit.call('GET', `/api/v2/campaigns?targetAccountId=${kit.ids.agent1}`, 'globex');
-    expect(response.statusCode).toBe(403);
+    const response = await as.globex.get(`/api/v2/campaigns?targetAccountId=${ids.agent1}`);
+    expect(response.status).toBe(403);
   });
 
   it('serves the live and the staging config separately', async () => {
-    const live = await kit.call(
-      'GET',
-      `/api/v2/agentEventRules/default?targetAccountId=${kit.ids.agent2}`,
-      'acme',
+    const live = await as.acme.get<{ agent: AgentConfig }>(
+      `/api/v2/agentEventRules/default?targetAccountId=${ids.agent2}`,
     );
-    const staging = await kit.call(
-      'GET',
-      `/api/v2/agentEventRules/staging?targetAccountId=${kit.ids.agent2}`,
-      'acme',
+    const staging = await as.acme.get<{ agent: AgentConfig }>(
+      `/api/v2/agentEventRules/staging?targetAccountId=${ids.agent2}`,
     );
-    expect(live.statusCode).toBe(200);
-    expect(live.json<{ agent: AgentConfig }>().agent.agentInstructions).toContain('outside opening hours');
-    expect(staging.json<{ agent: AgentConfig }>().agent.agentInstructions).toBe(
-      live.json<{ agent: AgentConfig }>().agent.agentInstructions,
+    expect(live.status).toBe(200);
+    expect(live.body.agent.agentInstructions).toContain('outside opening hours');
+    expect(staging.body.agent.agentInstructions).toBe(live.body.agent.agentInstructions);
+    const raw = await as.reseller.get<{ agent: AgentConfig }>(
+      `/api/v2/agentEventRules/default?targetAccountId=${ids.agent2}`,
     );
-    const raw = await kit.call(
-      'GET',
-      `/api/v2/agentEventRules/default?targetAccountId=${kit.ids.agent2}`,
-      'reseller',
-    );
-    expect(raw.json<{ agent: AgentConfig }>().agent.agentInstructions).toContain('{{businessName}}');
+    expect(raw.body.agent.agentInstructions).toContain('{{businessName}}');
   });
 });
 
@@ -156,8 +149,8 @@ describe('saving staging', () => {
       agentInstructions: 'You answer for Save Co.',
       agentVoice: 'Luna',
     });
-    expect(first.statusCode, first.body).toBe(200);
-    const saved = first.json<CampaignBody>();
+    expect(first.status, first.text).toBe(200);
+    const saved = first.body;
     expect(saved.campaign).toMatchObject({
       agentInstructions: 'You answer for Save Co.',
       agentVoice: 'Luna',
@@ -166,8 +159,8 @@ describe('saving staging', () => {
     expect(saved.campaign.published).toBe(false);
 
     const second = await save(agent, 'acme', { welcomeMessage: 'Hello!', revision: saved.campaign.revision });
-    expect(second.statusCode, second.body).toBe(200);
-    const after = second.json<CampaignBody>().campaign;
+    expect(second.status, second.text).toBe(200);
+    const after = second.body.campaign;
     expect(after).toMatchObject({
       agentInstructions: 'You answer for Save Co.',
       agentVoice: 'Luna',
@@ -175,30 +168,27 @@ describe('saving staging', () => {
     });
     expect(after.revision).toBeGreaterThan(saved.campaign.revision);
 
-    const live = await kit.call(
-      'GET',
-      `/api/v2/agentEventRules/default?targetAccountId=${kit.ids[agent]}`,
-      'acme',
+    const live = await as.acme.get<{ agent: AgentConfig }>(
+      `/api/v2/agentEventRules/default?targetAccountId=${ids[agent]}`,
     );
-    expect(live.json<{ agent: AgentConfig }>().agent.agentInstructions).toBe('');
+    expect(live.body.agent.agentInstructions).toBe('');
   });
 
   it('answers 409 with the current copy for a stale revision, and applies a save without one', async () => {
     const agent = await newAgent('Conflict Agent');
-    const base = (await save(agent, 'acme', { agentInstructions: 'Version one.' })).json<CampaignBody>()
-      .campaign;
+    const base = (await save(agent, 'acme', { agentInstructions: 'Version one.' })).body.campaign;
     const other = await save(agent, 'acme', { agentInstructions: 'Version two.', revision: base.revision });
-    expect(other.statusCode).toBe(200);
+    expect(other.status).toBe(200);
 
     const stale = await save(agent, 'acme', { agentInstructions: 'Stale edit.', revision: base.revision });
-    expect(stale.statusCode).toBe(409);
-    const conflict = stale.json<CampaignBody>();
+    expect(stale.status).toBe(409);
+    const conflict = stale.body;
     expect(conflict).toMatchObject({ success: false, code: 'CONFLICT' });
     expect(conflict.campaign.agentInstructions).toBe('Version two.');
-    expect(conflict.campaign.revision).toBe(other.json<CampaignBody>().campaign.revision);
+    expect(conflict.campaign.revision).toBe(other.body.campaign.revision);
 
     const blind = await save(agent, 'acme', { agentInstructions: 'Applied as is.' });
-    expect(blind.statusCode).toBe(200);
+    expect(blind.status).toBe(200);
     expect((await campaignOf(agent, 'acme')).campaign.agentInstructions).toBe('Applied as is.');
   });
 
@@ -208,10 +198,10 @@ describe('saving staging', () => {
       save(agent, 'acme', { agentInstructions: 'Tab one.', revision: 0 }),
       save(agent, 'acme', { agentInstructions: 'Tab two.', revision: 0 }),
     ]);
-    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    const winner = results.find((response) => response.statusCode === 200);
+    expect(results.map((response) => response.status).sort()).toEqual([200, 409]);
+    const winner = results.find((response) => response.status === 200);
     expect((await campaignOf(agent, 'acme')).campaign.agentInstructions).toBe(
-      winner?.json<CampaignBody>().campaign.agentInstructions,
+      winner?.body.campaign.agentInstructions,
     );
   });
 
@@ -219,12 +209,14 @@ describe('saving staging', () => {
     const agent = await newAgent('Empty Prompt Agent');
     for (const payload of [{ agentInstructions: '   ' }, { welcomeMessage: 'Hi' }]) {
       const response = await save(agent, 'acme', payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json<{ message: string }>().message).toBe('Please enter a prompt.');
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Please enter a prompt.');
     }
-    const publish = await kit.call('POST', `/api/v2/agent/publish?targetAccountId=${kit.ids[agent]}`, 'acme');
-    expect(publish.statusCode).toBe(400);
-    expect(publish.json<{ message: string }>().message).toBe('Please enter a prompt.');
+    const publish = await as.acme.post<{ message: string }>(
+      `/api/v2/agent/publish?targetAccountId=${ids[agent]}`,
+    );
+    expect(publish.status).toBe(400);
+    expect(publish.body.message).toBe('Please enter a prompt.');
   });
 
   it('adds only apps with an appId and a version, once each', async () => {
@@ -239,8 +231,8 @@ describe('saving staging', () => {
         { appId: 'hubspot', version: 'v2', instructions: 'Look up contacts.' },
       ],
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<CampaignBody>().campaign.apps).toEqual([
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.campaign.apps).toEqual([
       { appId: 'squareUp', version: 'v1', instructions: '' },
       { appId: 'hubspot', version: 'v2', instructions: 'Look up contacts.' },
     ]);
@@ -254,20 +246,20 @@ describe('saving staging', () => {
       updatedAt: '2000-01-01T00:00:00.000Z',
       published: false,
     });
-    expect(response.statusCode).toBe(200);
-    const { campaign } = response.json<CampaignBody>();
+    expect(response.status).toBe(200);
+    const { campaign } = response.body;
     expect(campaign.campaignId).not.toBe('campdeadbeef0000');
     expect(campaign.updatedAt).not.toBe('2000-01-01T00:00:00.000Z');
 
     const invalid = await save(agent, 'acme', { agentLang: 'klingon' });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json<{ code: string; message: string }>()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(invalid.json<{ message: string }>().message).toContain('agentLang');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(invalid.body.message).toContain('agentLang');
   });
 
   it('lets nobody outside the tree save', async () => {
     const response = await save('agent1', 'globex', { agentInstructions: 'Hijacked.' });
-    expect(response.statusCode).toBe(403);
+    expect(response.status).toBe(403);
     expect((await campaignOf('agent1', 'acme')).campaign.agentInstructions).not.toContain('Hijacked');
   });
 });
@@ -276,17 +268,15 @@ describe('publishing and reverting', () => {
   it('publishes staging to production, which the runtime then runs', async () => {
     const agent = await newAgent('Publish Agent');
     await save(agent, 'acme', { agentInstructions: 'We are open every day from 8 am to 8 pm.' });
-    expect(await getAgentConfig(kit.t.db, kit.ids[agent] ?? 0, 'production')).toMatchObject({
+    expect(await getAgentConfig(kit.db, ids[agent] ?? 0, 'production')).toMatchObject({
       agentInstructions: '',
     });
 
-    const response = await kit.call(
-      'POST',
-      `/api/v2/agent/publish?targetAccountId=${kit.ids[agent]}`,
-      'acme',
+    const response = await as.acme.post<{ message: string; campaignId: string; agent: AgentConfig }>(
+      `/api/v2/agent/publish?targetAccountId=${ids[agent]}`,
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<{ message: string; campaignId: string; agent: AgentConfig }>();
+    expect(response.status, response.text).toBe(200);
+    const body = response.body;
     expect(body.message).toBe(`Agent ${body.campaignId} published`);
     expect(body.agent).toMatchObject({
       agentInstructions: 'We are open every day from 8 am to 8 pm.',
@@ -294,18 +284,18 @@ describe('publishing and reverting', () => {
     });
     expect((await campaignOf(agent, 'acme')).unpublishedChanges).toBe(false);
 
-    const running = await getAgentConfig(kit.t.db, kit.ids[agent] ?? 0, 'production');
+    const running = await getAgentConfig(kit.db, ids[agent] ?? 0, 'production');
     expect(running.agentInstructions).toBe('We are open every day from 8 am to 8 pm.');
   });
 
   it('saves and publishes in one call with published: true', async () => {
     const agent = await newAgent('One Step Agent');
     const response = await save(agent, 'acme', { agentInstructions: 'Straight to live.', published: true });
-    expect(response.json<CampaignBody & { message: string }>()).toMatchObject({
+    expect(response.body).toMatchObject({
       message: 'Agent saved and published.',
       unpublishedChanges: false,
     });
-    expect((await getAgentConfig(kit.t.db, kit.ids[agent] ?? 0, 'production')).agentInstructions).toBe(
+    expect((await getAgentConfig(kit.db, ids[agent] ?? 0, 'production')).agentInstructions).toBe(
       'Straight to live.',
     );
   });
@@ -316,19 +306,19 @@ describe('publishing and reverting', () => {
     await save(agent, 'acme', { agentInstructions: 'Draft text.', agentVoice: 'Orion' });
     expect((await campaignOf(agent, 'acme')).unpublishedChanges).toBe(true);
 
-    const response = await kit.call('POST', `/api/v2/agent/revert?targetAccountId=${kit.ids[agent]}`, 'acme');
-    expect(response.statusCode).toBe(200);
-    const body = response.json<CampaignBody>();
+    const response = await as.acme.post<CampaignBody>(`/api/v2/agent/revert?targetAccountId=${ids[agent]}`);
+    expect(response.status).toBe(200);
+    const body = response.body;
     expect(body.campaign).toMatchObject({ agentInstructions: 'Published text.', agentVoice: 'Asteria' });
     expect(body.unpublishedChanges).toBe(false);
   });
 
   it('gives the runtime filled-in template variables, and the default config for an unknown agent', async () => {
-    const live = await getAgentConfig(kit.t.db, kit.ids.agent1 ?? 0, 'production');
+    const live = await getAgentConfig(kit.db, ids.agent1 ?? 0, 'production');
     expect(live.agentInstructions).toContain('We are open Monday to Friday from 9 am to 6 pm.');
     const transfer = live.actions.find((action) => action.name === 'transfer_call');
     expect(transfer?.destinations?.[0]?.number).toBe('+15550100099');
-    expect(await getAgentConfig(kit.t.db, 987_654_321, 'production')).toMatchObject({
+    expect(await getAgentConfig(kit.db, 987_654_321, 'production')).toMatchObject({
       agentInstructions: '',
       actions: [],
     });
@@ -349,23 +339,21 @@ describe('templates on an agent', () => {
         transferNumber: '+15125550111',
       },
     });
-    expect(attach.statusCode, attach.body).toBe(200);
-    expect(attach.json<CampaignBody>().campaign).toMatchObject({ templateId: 'after-hours' });
-    expect(attach.json<CampaignBody>().campaign.agentInstructions).toContain(
+    expect(attach.status, attach.text).toBe(200);
+    expect(attach.body.campaign).toMatchObject({ templateId: 'after-hours' });
+    expect(attach.body.campaign.agentInstructions).toContain(
       'We are open Monday to Friday from 8 am to 5 pm.',
     );
     expect((await campaignOf(agent, 'reseller')).campaign.agentInstructions).toContain('{{openingHours}}');
 
-    const detach = await kit.call(
-      'POST',
-      `/api/v2/detachAgentFromTemplate?targetAccountId=${kit.ids[agent]}`,
-      'acme',
+    const detach = await as.acme.post<CampaignBody & { mode: string }>(
+      `/api/v2/detachAgentFromTemplate?targetAccountId=${ids[agent]}`,
       {
         mode: 'FULL_AGENT',
       },
     );
-    expect(detach.statusCode, detach.body).toBe(200);
-    const detached = detach.json<CampaignBody & { mode: string }>();
+    expect(detach.status, detach.text).toBe(200);
+    const detached = detach.body;
     expect(detached.mode).toBe('FULL_AGENT');
     expect(detached.campaign).toMatchObject({ templateId: null, templateFields: {} });
     // The text is the agent's own now: a reseller sees the values too.
@@ -380,8 +368,8 @@ describe('templates on an agent', () => {
       ...shown,
       welcomeMessage: 'Acme Dental is closed. How can I help?',
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<CampaignBody>().campaign.agentInstructions).toBe(shown.agentInstructions);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.campaign.agentInstructions).toBe(shown.agentInstructions);
     const raw = (await campaignOf('agent2', 'reseller')).campaign;
     expect(raw.agentInstructions).toContain('We are open {{openingHours}}.');
     expect(raw.knowledge).toContain('{{businessName}}');
@@ -390,6 +378,6 @@ describe('templates on an agent', () => {
 
   it('refuses to attach a template that does not exist', async () => {
     const response = await save('agent2', 'acme', { templateId: 'no-such-template' });
-    expect(response.statusCode).toBe(404);
+    expect(response.status).toBe(404);
   });
 });

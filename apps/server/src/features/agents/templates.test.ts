@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentConfig, AgentTemplate } from '@switchboard/contract';
-import { accounts, builtInAgentTemplates, eq, seedDemoData } from '@switchboard/db';
-import { startStudioKit, type StudioKit } from './studio-test-kit';
+import { accounts, builtInAgentTemplates, eq } from '@switchboard/db';
+import {
+  demoPeople,
+  startApp,
+  type DemoApp,
+  type DemoPerson,
+  type SignedInClient,
+} from '@switchboard/testing';
 
-let kit: StudioKit;
+let kit: DemoApp;
+let as: Record<DemoPerson, SignedInClient>;
+/** Account ids by username: the demo accounts and the agents these tests make. */
+let ids: Record<string, number>;
 beforeAll(async () => {
-  kit = await startStudioKit(seedDemoData);
+  kit = await startApp();
+  as = await kit.signInEach(...demoPeople);
+  ids = { ...kit.ids };
 });
 afterAll(() => kit.close());
 
@@ -18,28 +29,24 @@ const builtInIds = [
   'real-estate',
 ];
 
-const templatesOf = async (who: string, target?: string) => {
-  const response = await kit.call(
-    'GET',
-    `/api/v2/templates${target ? `?targetAccountId=${kit.ids[target]}` : ''}`,
-    who,
+const templatesOf = async (who: DemoPerson, target?: string) => {
+  const response = await as[who].get<{ templates: AgentTemplate[] }>(
+    `/api/v2/templates${target ? `?targetAccountId=${ids[target]}` : ''}`,
   );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ templates: AgentTemplate[] }>().templates;
+  expect(response.status, response.text).toBe(200);
+  return response.body.templates;
 };
 
 const exampleValues = (template: AgentTemplate) =>
   Object.fromEntries(template.fields.map((field) => [field.key, field.example]));
 
 async function createResellerTemplate(payload: Record<string, unknown>): Promise<AgentTemplate> {
-  const response = await kit.call(
-    'POST',
-    `/api/v2/templates/createTemplate?targetAccountId=${kit.ids.reseller}`,
-    'reseller',
+  const response = await as.reseller.post<{ template: AgentTemplate }>(
+    `/api/v2/templates/createTemplate?targetAccountId=${ids.reseller}`,
     payload,
   );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ template: AgentTemplate }>().template;
+  expect(response.status, response.text).toBe(201);
+  return response.body.template;
 }
 
 describe('built-in templates', () => {
@@ -64,8 +71,8 @@ describe('built-in templates', () => {
 
   it('store configs the agent schema reads without dropping anything', async () => {
     for (const source of builtInAgentTemplates) {
-      const response = await kit.call('GET', `/api/v2/templates/${source.id}`, 'acme');
-      const { template } = response.json<{ template: AgentTemplate }>();
+      const response = await as.acme.get<{ template: AgentTemplate }>(`/api/v2/templates/${source.id}`);
+      const { template } = response.body;
       for (const key of Object.keys(source.config)) {
         expect(template.config[key as keyof AgentConfig], `${source.id}.${key}`).toEqual(source.config[key]);
       }
@@ -74,15 +81,17 @@ describe('built-in templates', () => {
 
   it('make working agents: every variable filled, with transfer, message and booking actions', async () => {
     for (const id of builtInIds) {
-      const { template } = (await kit.call('GET', `/api/v2/templates/${id}`, 'acme')).json<{
-        template: AgentTemplate;
-      }>();
-      const response = await kit.call('POST', '/api/v2/createAgentFromTemplate', 'acme', {
+      const { template } = (
+        await as.acme.get<{
+          template: AgentTemplate;
+        }>(`/api/v2/templates/${id}`)
+      ).body;
+      const response = await as.acme.post<{ campaign: AgentConfig }>('/api/v2/createAgentFromTemplate', {
         templateId: id,
         templateFields: exampleValues(template),
       });
-      expect(response.statusCode, response.body).toBe(201);
-      const { campaign } = response.json<{ campaign: AgentConfig }>();
+      expect(response.status, response.text).toBe(201);
+      const { campaign } = response.body;
       expect(JSON.stringify(campaign), id).not.toContain('{{');
       const names = campaign.actions.map((action) => action.name);
       expect(names, id).toEqual(expect.arrayContaining(['take_message', 'transfer_call']));
@@ -92,11 +101,13 @@ describe('built-in templates', () => {
   });
 
   it('cannot be changed or deleted', async () => {
-    const save = await kit.call('POST', '/api/v2/templates/receptionist', 'reseller', { name: 'Mine now' });
-    expect(save.statusCode).toBe(403);
-    expect(save.json<{ message: string }>().message).toContain('fromTemplateId');
-    const remove = await kit.call('DELETE', '/api/v2/templates/receptionist', 'superadmin');
-    expect(remove.statusCode).toBe(403);
+    const save = await as.reseller.post<{ message: string }>('/api/v2/templates/receptionist', {
+      name: 'Mine now',
+    });
+    expect(save.status).toBe(403);
+    expect(save.body.message).toContain('fromTemplateId');
+    const remove = await as.superadmin.delete('/api/v2/templates/receptionist');
+    expect(remove.status).toBe(403);
   });
 });
 
@@ -111,29 +122,29 @@ describe("a reseller's own templates", () => {
       editable: true,
       disabled: true,
       published: false,
-      ownerAccountId: kit.ids.reseller,
+      ownerAccountId: ids.reseller,
     });
     expect(template.id).toMatch(/^tmpl[0-9a-f]{12}$/);
     expect(template.fields.map((field) => field.key)).toContain('openingHours');
 
     expect((await templatesOf('acme')).some((item) => item.id === template.id)).toBe(false);
-    expect((await kit.call('GET', `/api/v2/templates/${template.id}`, 'acme')).statusCode).toBe(404);
+    expect((await as.acme.get(`/api/v2/templates/${template.id}`)).status).toBe(404);
 
-    const enable = await kit.call('POST', `/api/v2/templates/${template.id}`, 'reseller', {
+    const enable = await as.reseller.post<{ message: string }>(`/api/v2/templates/${template.id}`, {
       disabled: false,
       published: true,
     });
-    expect(enable.statusCode, enable.body).toBe(200);
-    expect(enable.json<{ message: string }>().message).toBe('Template published');
+    expect(enable.status, enable.text).toBe(200);
+    expect(enable.body.message).toBe('Template published');
 
     const seen = (await templatesOf('acme')).find((item) => item.id === template.id);
     expect(seen).toMatchObject({ editable: false, disabled: false });
     expect((await templatesOf('partner')).find((item) => item.id === template.id)?.editable).toBe(true);
 
-    const orgEdit = await kit.call('POST', `/api/v2/templates/${template.id}`, 'acme', { name: 'Taken' });
-    expect(orgEdit.statusCode).toBe(403);
-    const orgDelete = await kit.call('DELETE', `/api/v2/templates/${template.id}`, 'acme');
-    expect(orgDelete.statusCode).toBe(403);
+    const orgEdit = await as.acme.post(`/api/v2/templates/${template.id}`, { name: 'Taken' });
+    expect(orgEdit.status).toBe(403);
+    const orgDelete = await as.acme.delete(`/api/v2/templates/${template.id}`);
+    expect(orgDelete.status).toBe(403);
   });
 
   it('merge config changes, replace fields, and reject a publish without a prompt or repeated keys', async () => {
@@ -144,27 +155,27 @@ describe("a reseller's own templates", () => {
     });
     expect(template.unfilledVariables).toEqual([]);
 
-    const publish = await kit.call('POST', `/api/v2/templates/${template.id}`, 'reseller', {
+    const publish = await as.reseller.post<{ message: string }>(`/api/v2/templates/${template.id}`, {
       published: true,
     });
-    expect(publish.statusCode).toBe(400);
-    expect(publish.json<{ message: string }>().message).toBe('Please enter a prompt.');
+    expect(publish.status).toBe(400);
+    expect(publish.body.message).toBe('Please enter a prompt.');
 
-    const twice = await kit.call('POST', `/api/v2/templates/${template.id}`, 'reseller', {
+    const twice = await as.reseller.post<{ message: string }>(`/api/v2/templates/${template.id}`, {
       fields: [
         { key: 'city', label: 'City' },
         { key: 'city', label: 'Town' },
       ],
     });
-    expect(twice.statusCode).toBe(400);
-    expect(twice.json<{ message: string }>().message).toContain('"city" is used twice');
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toContain('"city" is used twice');
 
-    const saved = await kit.call('POST', `/api/v2/templates/${template.id}`, 'reseller', {
+    const saved = await as.reseller.post<{ template: AgentTemplate }>(`/api/v2/templates/${template.id}`, {
       name: 'Renamed',
       config: { agentInstructions: 'You work in {{city}} for {{businessName}}.' },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const after = saved.json<{ template: AgentTemplate }>().template;
+    expect(saved.status, saved.text).toBe(200);
+    const after = saved.body.template;
     expect(after).toMatchObject({
       name: 'Renamed',
       config: { welcomeMessage: 'Hello from {{businessName}}.' },
@@ -173,19 +184,21 @@ describe("a reseller's own templates", () => {
   });
 
   it('can only be created by a reseller or partner', async () => {
-    const response = await kit.call('POST', '/api/v2/templates/createTemplate', 'acme', {
+    const response = await as.acme.post('/api/v2/templates/createTemplate', {
       name: 'Org template',
     });
-    expect(response.statusCode).toBe(403);
-    const blank = await kit.call('POST', '/api/v2/templates/createTemplate', 'reseller', { name: '  ' });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json<{ message: string }>().message).toContain('name');
+    expect(response.status).toBe(403);
+    const blank = await as.reseller.post<{ message: string }>('/api/v2/templates/createTemplate', {
+      name: '  ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toContain('name');
   });
 
   it('can be made from an agent, keeping its variables and its template fields', async () => {
     const template = await createResellerTemplate({
       name: 'From agent1',
-      fromAgentAccountId: kit.ids.agent1,
+      fromAgentAccountId: ids.agent1,
     });
     expect(template.config.agentInstructions).toContain('{{openingHours}}');
     expect(template.config).toMatchObject({ templateId: null, templateFields: {} });
@@ -194,22 +207,24 @@ describe("a reseller's own templates", () => {
 
   it('when deleted, leave the agents made from them running their text', async () => {
     const template = await createResellerTemplate({ name: 'Short lived', fromTemplateId: 'after-hours' });
-    await kit.call('POST', `/api/v2/templates/${template.id}`, 'reseller', { disabled: false });
-    const made = await kit.call('POST', '/api/v2/createAgentFromTemplate', 'acme', {
+    await as.reseller.post(`/api/v2/templates/${template.id}`, { disabled: false });
+    const made = await as.acme.post<{ account: { id: number } }>('/api/v2/createAgentFromTemplate', {
       templateId: template.id,
       templateFields: exampleValues(template),
       accountName: 'Doomed template agent',
     });
-    expect(made.statusCode, made.body).toBe(201);
-    const agentId = made.json<{ account: { id: number } }>().account.id;
+    expect(made.status, made.text).toBe(201);
+    const agentId = made.body.account.id;
 
-    const removed = await kit.call('DELETE', `/api/v2/templates/${template.id}`, 'reseller');
-    expect(removed.statusCode).toBe(200);
-    expect((await kit.call('GET', `/api/v2/templates/${template.id}`, 'reseller')).statusCode).toBe(404);
+    const removed = await as.reseller.delete(`/api/v2/templates/${template.id}`);
+    expect(removed.status).toBe(200);
+    expect((await as.reseller.get(`/api/v2/templates/${template.id}`)).status).toBe(404);
 
-    const after = await kit.call('GET', `/api/v2/campaigns?targetAccountId=${agentId}`, 'acme');
-    expect(after.json<{ campaign: AgentConfig }>().campaign).toMatchObject({ templateId: null });
-    expect(after.json<{ campaign: AgentConfig }>().campaign.agentInstructions).toContain('Globex Plumbing');
+    const after = await as.acme.get<{ campaign: AgentConfig }>(
+      `/api/v2/campaigns?targetAccountId=${agentId}`,
+    );
+    expect(after.body.campaign).toMatchObject({ templateId: null });
+    expect(after.body.campaign.agentInstructions).toContain('Globex Plumbing');
   });
 });
 
@@ -226,82 +241,74 @@ describe('creating an agent from a template', () => {
   };
 
   it('creates a published agent under the organization, named after the business', async () => {
-    const response = await kit.call('POST', '/api/v2/createAgentFromTemplate', 'acme', {
+    const response = await as.acme.post<{
+      account: { id: number; accountType: string; displayName: string };
+      campaign: AgentConfig;
+    }>('/api/v2/createAgentFromTemplate', {
       templateId: 'receptionist',
       templateFields: { ...fields, unknownField: 'dropped' },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const body = response.json<{
-      account: { id: number; accountType: string; displayName: string };
-      campaign: AgentConfig;
-    }>();
+    expect(response.status, response.text).toBe(201);
+    const body = response.body;
     expect(body.account).toMatchObject({ accountType: 'agent', displayName: 'Riverside Physio' });
-    const [row] = await kit.t.db.select().from(accounts).where(eq(accounts.id, body.account.id));
-    expect(row?.organizationId).toBe(kit.ids.acme);
+    const [row] = await kit.db.select().from(accounts).where(eq(accounts.id, body.account.id));
+    expect(row?.organizationId).toBe(ids.acme);
     expect(body.campaign.agentInstructions).toContain('We are open Monday to Thursday from 8 am to 8 pm.');
     expect(body.campaign.templateFields).toEqual(fields);
 
-    const live = await kit.call(
-      'GET',
+    const live = await as.acme.get<{ agent: AgentConfig }>(
       `/api/v2/agentEventRules/default?targetAccountId=${body.account.id}`,
-      'acme',
     );
-    expect(live.json<{ agent: AgentConfig }>().agent.agentInstructions).toContain('Riverside Physio');
-    const raw = await kit.call('GET', `/api/v2/campaigns?targetAccountId=${body.account.id}`, 'reseller');
-    expect(raw.json<{ campaign: AgentConfig }>().campaign.agentInstructions).toContain('{{businessName}}');
+    expect(live.body.agent.agentInstructions).toContain('Riverside Physio');
+    const raw = await as.reseller.get<{ campaign: AgentConfig }>(
+      `/api/v2/campaigns?targetAccountId=${body.account.id}`,
+    );
+    expect(raw.body.campaign.agentInstructions).toContain('{{businessName}}');
   });
 
   it('lets a reseller create one under a named organization', async () => {
-    const response = await kit.call(
-      'POST',
-      `/api/v2/createAgentFromTemplate?targetOrganizationId=${kit.ids.globex}`,
-      'reseller',
+    const response = await as.reseller.post<{ account: { displayName: string } }>(
+      `/api/v2/createAgentFromTemplate?targetOrganizationId=${ids.globex}`,
       { templateId: 'receptionist', templateFields: fields, accountName: 'Globex Physio Line' },
     );
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json<{ account: { displayName: string } }>().account.displayName).toBe(
-      'Globex Physio Line',
-    );
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.account.displayName).toBe('Globex Physio Line');
   });
 
   it('names a missing required field', async () => {
     const { openingHours: _missing, ...rest } = fields;
-    const response = await kit.call('POST', '/api/v2/createAgentFromTemplate', 'acme', {
+    const response = await as.acme.post<{ message: string }>('/api/v2/createAgentFromTemplate', {
       templateId: 'receptionist',
       templateFields: { ...rest, address: '   ' },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toBe(
-      'body.templateFields.openingHours: Opening hours is required',
-    );
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('body.templateFields.openingHours: Opening hours is required');
   });
 
   it('refuses an unknown or hidden template, a non-organization, and another tenant', async () => {
-    const unknown = await kit.call('POST', '/api/v2/createAgentFromTemplate', 'acme', {
+    const unknown = await as.acme.post('/api/v2/createAgentFromTemplate', {
       templateId: 'nope',
       templateFields: fields,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.status).toBe(404);
 
     const hidden = await createResellerTemplate({ name: 'Hidden', fromTemplateId: 'receptionist' });
-    const useHidden = await kit.call('POST', '/api/v2/createAgentFromTemplate', 'acme', {
+    const useHidden = await as.acme.post('/api/v2/createAgentFromTemplate', {
       templateId: hidden.id,
       templateFields: fields,
     });
-    expect(useHidden.statusCode).toBe(404);
+    expect(useHidden.status).toBe(404);
 
-    const asAgent = await kit.call('POST', '/api/v2/createAgentFromTemplate', 'agent1', {
+    const asAgent = await as.agent1.post('/api/v2/createAgentFromTemplate', {
       templateId: 'receptionist',
       templateFields: fields,
     });
-    expect(asAgent.statusCode).toBe(400);
+    expect(asAgent.status).toBe(400);
 
-    const foreign = await kit.call(
-      'POST',
-      `/api/v2/createAgentFromTemplate?targetOrganizationId=${kit.ids.acme}`,
-      'globex',
-      { templateId: 'receptionist', templateFields: fields },
-    );
-    expect(foreign.statusCode).toBe(403);
+    const foreign = await as.globex.post(`/api/v2/createAgentFromTemplate?targetOrganizationId=${ids.acme}`, {
+      templateId: 'receptionist',
+      templateFields: fields,
+    });
+    expect(foreign.status).toBe(403);
   });
 });

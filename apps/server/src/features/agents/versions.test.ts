@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentConfig } from '@switchboard/contract';
-import { seedDemoData } from '@switchboard/db';
-import { startStudioKit, type StudioKit } from './studio-test-kit';
+import {
+  createAgent,
+  createAgentAccount,
+  demoPeople,
+  startApp,
+  type DemoApp,
+  type DemoPerson,
+  type SignedInClient,
+} from '@switchboard/testing';
 
-let kit: StudioKit;
+let kit: DemoApp;
+let as: Record<DemoPerson, SignedInClient>;
+/** Account ids by username: the demo accounts and the agents these tests make. */
+let ids: Record<string, number>;
 beforeAll(async () => {
-  kit = await startStudioKit(seedDemoData);
+  kit = await startApp();
+  as = await kit.signInEach(...demoPeople);
+  ids = { ...kit.ids };
 });
 afterAll(() => kit.close());
 
@@ -17,41 +29,41 @@ interface Version {
   snapshot?: AgentConfig;
 }
 
-const versionsUrl = (agent: string) => `/api/v2/agent/${kit.ids[agent]}/versions`;
+const versionsUrl = (agent: string) => `/api/v2/agent/${ids[agent]}/versions`;
 
 async function newAgent(name: string, prompt: string): Promise<string> {
-  const created = await kit.call('POST', '/api/v2/createAccount', 'acme', { accountName: name });
-  const { account } = created.json<{ account: { id: number; username: string } }>();
-  kit.ids[account.username] = account.id;
-  const saved = await kit.call('POST', `/api/v2/campaign?targetAccountId=${account.id}`, 'acme', {
-    agentInstructions: prompt,
-    published: true,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  const account = await createAgent(as.acme, { name, config: { agentInstructions: prompt } });
+  ids[account.username] = account.id;
   return account.username;
 }
 
 async function createVersion(agent: string, payload: Record<string, unknown>): Promise<Version> {
-  const response = await kit.call('POST', versionsUrl(agent), 'acme', payload);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ createdVersion: Version }>().createdVersion;
+  const response = await as.acme.post<{ createdVersion: Version }>(versionsUrl(agent), payload);
+  expect(response.status, response.text).toBe(201);
+  return response.body.createdVersion;
 }
 
 const list = async (agent: string, includeData = false) => {
-  const response = await kit.call('GET', `${versionsUrl(agent)}?includeData=${includeData}`, 'acme');
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ versions: Version[] }>().versions;
+  const response = await as.acme.get<{ versions: Version[] }>(
+    `${versionsUrl(agent)}?includeData=${includeData}`,
+  );
+  expect(response.status, response.text).toBe(200);
+  return response.body.versions;
 };
 
 const staging = async (agent: string) =>
-  (await kit.call('GET', `/api/v2/agentEventRules/staging?targetAccountId=${kit.ids[agent]}`, 'acme')).json<{
-    agent: AgentConfig;
-  }>().agent;
+  (
+    await as.acme.get<{
+      agent: AgentConfig;
+    }>(`/api/v2/agentEventRules/staging?targetAccountId=${ids[agent]}`)
+  ).body.agent;
 
 const live = async (agent: string) =>
-  (await kit.call('GET', `/api/v2/agentEventRules/default?targetAccountId=${kit.ids[agent]}`, 'acme')).json<{
-    agent: AgentConfig;
-  }>().agent;
+  (
+    await as.acme.get<{
+      agent: AgentConfig;
+    }>(`/api/v2/agentEventRules/default?targetAccountId=${ids[agent]}`)
+  ).body.agent;
 
 describe('agent versions', () => {
   it('round-trips: snapshot, change, restore to staging, publish', async () => {
@@ -59,14 +71,17 @@ describe('agent versions', () => {
     const first = await createVersion(agent, { title: 'Launch copy' });
     expect(first).toMatchObject({ title: 'Launch copy', source: 'staging' });
 
-    await kit.call('POST', `/api/v2/campaign?targetAccountId=${kit.ids[agent]}`, 'acme', {
+    await as.acme.post(`/api/v2/campaign?targetAccountId=${ids[agent]}`, {
       agentInstructions: 'Changed prompt.',
     });
     expect((await staging(agent)).agentInstructions).toBe('Changed prompt.');
 
-    const restore = await kit.call('POST', `${versionsUrl(agent)}/${first.versionId}/restore`, 'acme', {});
-    expect(restore.statusCode, restore.body).toBe(200);
-    expect(restore.json<{ target: string; restored: AgentConfig }>()).toMatchObject({
+    const restore = await as.acme.post<{ target: string; restored: AgentConfig }>(
+      `${versionsUrl(agent)}/${first.versionId}/restore`,
+      {},
+    );
+    expect(restore.status, restore.text).toBe(200);
+    expect(restore.body).toMatchObject({
       target: 'staging',
       restored: { agentInstructions: 'Original prompt.' },
     });
@@ -87,7 +102,7 @@ describe('agent versions', () => {
 
   it('accepts "default" for production and names an untitled version Auto-<ms>', async () => {
     const agent = await newAgent('Default Agent', 'Live prompt.');
-    await kit.call('POST', `/api/v2/campaign?targetAccountId=${kit.ids[agent]}`, 'acme', {
+    await as.acme.post(`/api/v2/campaign?targetAccountId=${ids[agent]}`, {
       agentInstructions: 'Draft prompt.',
     });
     const version = await createVersion(agent, { source: 'default' });
@@ -98,32 +113,33 @@ describe('agent versions', () => {
   });
 
   it('refuses a production snapshot of an agent never published, and an unknown source', async () => {
-    const created = await kit.call('POST', '/api/v2/createAccount', 'acme', { accountName: 'Unpublished' });
-    const { account } = created.json<{ account: { id: number; username: string } }>();
-    kit.ids[account.username] = account.id;
-    const response = await kit.call('POST', versionsUrl(account.username), 'acme', { source: 'production' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toContain('never been published');
-    const bad = await kit.call('POST', versionsUrl(account.username), 'acme', { source: 'live' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ message: string }>().message).toContain('source');
+    const account = await createAgentAccount(as.acme, { name: 'Unpublished' });
+    ids[account.username] = account.id;
+    const response = await as.acme.post<{ message: string }>(versionsUrl(account.username), {
+      source: 'production',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('never been published');
+    const bad = await as.acme.post<{ message: string }>(versionsUrl(account.username), { source: 'live' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('source');
   });
 
   it('replaces a snapshot without touching staging or production, and restores it to production', async () => {
     const agent = await newAgent('Replace Agent', 'Before.');
     const version = await createVersion(agent, { title: 'To replace' });
-    const replaced = await kit.call('POST', `${versionsUrl(agent)}/${version.versionId}`, 'acme', {
+    const replaced = await as.acme.post<{ versionId: number }>(`${versionsUrl(agent)}/${version.versionId}`, {
       snapshot: { agentInstructions: 'Replaced snapshot.', agentVoice: 'Zeus', campaignId: 'campignored' },
     });
-    expect(replaced.statusCode, replaced.body).toBe(200);
-    expect(replaced.json<{ versionId: number }>().versionId).toBe(version.versionId);
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.body.versionId).toBe(version.versionId);
     expect((await staging(agent)).agentInstructions).toBe('Before.');
     expect((await live(agent)).agentInstructions).toBe('Before.');
 
-    const restore = await kit.call('POST', `${versionsUrl(agent)}/${version.versionId}/restore`, 'acme', {
+    const restore = await as.acme.post(`${versionsUrl(agent)}/${version.versionId}/restore`, {
       target: 'production',
     });
-    expect(restore.statusCode, restore.body).toBe(200);
+    expect(restore.status, restore.text).toBe(200);
     expect(await live(agent)).toMatchObject({ agentInstructions: 'Replaced snapshot.', agentVoice: 'Zeus' });
     expect((await live(agent)).campaignId).not.toBe('campignored');
     expect((await staging(agent)).agentInstructions).toBe('Before.');
@@ -132,31 +148,34 @@ describe('agent versions', () => {
   it('refuses to restore a snapshot without a prompt', async () => {
     const agent = await newAgent('Empty Snapshot Agent', 'Has a prompt.');
     const version = await createVersion(agent, { title: 'Empty' });
-    await kit.call('POST', `${versionsUrl(agent)}/${version.versionId}`, 'acme', {
+    await as.acme.post(`${versionsUrl(agent)}/${version.versionId}`, {
       snapshot: { agentInstructions: '' },
     });
-    const restore = await kit.call('POST', `${versionsUrl(agent)}/${version.versionId}/restore`, 'acme', {});
-    expect(restore.statusCode).toBe(400);
-    expect(restore.json<{ message: string }>().message).toBe('Please enter a prompt.');
+    const restore = await as.acme.post<{ message: string }>(
+      `${versionsUrl(agent)}/${version.versionId}/restore`,
+      {},
+    );
+    expect(restore.status).toBe(400);
+    expect(restore.body.message).toBe('Please enter a prompt.');
   });
 
   it('renames and deletes', async () => {
     const agent = await newAgent('Rename Agent', 'Prompt.');
     const version = await createVersion(agent, { title: 'Old name' });
-    const renamed = await kit.call('PUT', `${versionsUrl(agent)}/${version.versionId}/title`, 'acme', {
+    const renamed = await as.acme.put(`${versionsUrl(agent)}/${version.versionId}/title`, {
       title: '  New name ',
     });
-    expect(renamed.json()).toEqual({ success: true, versionId: version.versionId, newTitle: 'New name' });
-    const blank = await kit.call('PUT', `${versionsUrl(agent)}/${version.versionId}/title`, 'acme', {
+    expect(renamed.body).toEqual({ success: true, versionId: version.versionId, newTitle: 'New name' });
+    const blank = await as.acme.put(`${versionsUrl(agent)}/${version.versionId}/title`, {
       title: ' ',
     });
-    expect(blank.statusCode).toBe(400);
+    expect(blank.status).toBe(400);
 
-    const deleted = await kit.call('DELETE', `${versionsUrl(agent)}/${version.versionId}`, 'acme');
-    expect(deleted.statusCode).toBe(200);
+    const deleted = await as.acme.delete(`${versionsUrl(agent)}/${version.versionId}`);
+    expect(deleted.status).toBe(200);
     expect(await list(agent)).toEqual([]);
-    const again = await kit.call('DELETE', `${versionsUrl(agent)}/${version.versionId}`, 'acme');
-    expect(again.statusCode).toBe(404);
+    const again = await as.acme.delete(`${versionsUrl(agent)}/${version.versionId}`);
+    expect(again.status).toBe(404);
   });
 
   it("does not reach one agent's version through another agent's path", async () => {
@@ -164,27 +183,22 @@ describe('agent versions', () => {
     const other = await newAgent('Other Agent', 'Prompt.');
     const version = await createVersion(owner, { title: 'Mine' });
     for (const [method, suffix, payload] of [
-      ['POST', '/restore', {}],
-      ['PUT', '/title', { title: 'Stolen' }],
-      ['DELETE', '', undefined],
-      ['POST', '', { snapshot: { agentInstructions: 'x' } }],
+      ['post', '/restore', {}],
+      ['put', '/title', { title: 'Stolen' }],
+      ['delete', '', undefined],
+      ['post', '', { snapshot: { agentInstructions: 'x' } }],
     ] as const) {
-      const response = await kit.call(
-        method,
-        `${versionsUrl(other)}/${version.versionId}${suffix}`,
-        'acme',
-        payload,
-      );
-      expect(response.statusCode, `${method} ${suffix}`).toBe(404);
+      const response = await as.acme[method](`${versionsUrl(other)}/${version.versionId}${suffix}`, payload);
+      expect(response.status, `${method} ${suffix}`).toBe(404);
     }
     expect((await list(owner))[0]?.title).toBe('Mine');
   });
 
   it("refuses a sibling organization's agent and a path id that is not an agent", async () => {
-    const foreign = await kit.call('GET', versionsUrl('agent1'), 'globex');
-    expect(foreign.statusCode).toBe(403);
-    const org = await kit.call('GET', `/api/v2/agent/${kit.ids.acme}/versions`, 'acme');
-    expect(org.statusCode).toBe(400);
-    expect(org.json<{ message: string }>().message).toContain('not an agent account');
+    const foreign = await as.globex.get(versionsUrl('agent1'));
+    expect(foreign.status).toBe(403);
+    const org = await as.acme.get<{ message: string }>(`/api/v2/agent/${ids.acme}/versions`);
+    expect(org.status).toBe(400);
+    expect(org.body.message).toContain('not an agent account');
   });
 });
