@@ -34,6 +34,8 @@ export interface StartAppOptions extends TestAppOptions {
 export interface KitApp extends TestApp {
   /** Signs in the way a person does (a code by email, read from the sandbox outbox): a demo person or an email. */
   signIn(who: DemoPerson | (string & {})): Promise<SignedInClient>;
+  /** Signs in several people at once, keyed by who they are. */
+  signInEach<P extends DemoPerson>(...who: P[]): Promise<Record<P, SignedInClient>>;
   /** A client with a token of the test's own (a temporary session, a one-time token), or anonymous without one. */
   client(token?: string | null): ApiClient;
 }
@@ -77,6 +79,11 @@ export async function startApp(options: StartAppOptions = {}): Promise<KitApp | 
       const signedIn = await signInByEmail(t.app, who.includes('@') ? who : demoEmail(who));
       const client = createApiClient(t.app, signedIn.token);
       return { ...client, token: signedIn.token, id: signedIn.id, username: signedIn.username };
+    },
+    async signInEach(...who) {
+      const clients: Partial<Record<(typeof who)[number], SignedInClient>> = {};
+      for (const person of who) clients[person] = await kit.signIn(person);
+      return clients as Record<(typeof who)[number], SignedInClient>;
     },
     client: (token = null) => createApiClient(t.app, token),
   };
