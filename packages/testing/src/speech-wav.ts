@@ -5,8 +5,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { resample } from '@switchboard/server/runtime/audio/resample';
-import { encodeWav, parseWav } from '@switchboard/server/runtime/audio/wav';
+import { resample } from '@switchboard/server/media/resample';
+import { encodeWav, parseWav } from '@switchboard/server/media/wav';
 
 const run = promisify(execFile);
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SpeechStream } from '../providers/stt/types';
 import type { VadEvent, VoiceActivityDetector } from '../providers/vad/types';
 import type { AgentSession, SpeechProviders } from './session-types';
-import { resample } from './audio/resample';
+import { resample } from '../media/resample';
 import { CallerSilence } from './voice-silence';
 
 /**

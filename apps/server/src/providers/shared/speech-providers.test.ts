@@ -1,7 +1,7 @@
 import { startFakeDeepgramServer, startFakeTtsServer } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../platform/config';
-import { concatPcm16 } from '../../runtime/audio/pcm';
+import { concatPcm16 } from '../../media/pcm';
 import { createSpeechProviders, instantSpeechProviders } from './speech-providers';
 
 function problems(env: Record<string, string>): string[] {

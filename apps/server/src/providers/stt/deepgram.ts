@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { pcm16ToBuffer } from '../../runtime/audio/pcm';
+import { pcm16ToBuffer } from '../../media/pcm';
 import { IDLE_MESSAGE, IdleTimer } from './idle-timer';
 import type { SpeechStream, SpeechStreamOptions, SpeechToText, Transcript } from './types';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { hasFlite, speechWav } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
-import { resample } from '../../runtime/audio/resample';
+import { resample } from '../../media/resample';
 import { PocketsphinxStt } from './pocketsphinx';
 
 const installed = existsSync('/usr/bin/pocketsphinx_continuous') && hasFlite();

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { concatPcm16, rms } from '../../runtime/audio/pcm';
+import { concatPcm16, rms } from '../../media/pcm';
 import { PocketsphinxStt } from '../stt/pocketsphinx';
 import { espeakVoiceFor, FliteTts, fliteVoiceFor } from './flite';
 import { splitSentences } from './sentences';

@@ -1,5 +1,5 @@
-import { bytesToPcm16 } from '../../runtime/audio/pcm';
-import { Resampler } from '../../runtime/audio/resample';
+import { bytesToPcm16 } from '../../media/pcm';
+import { Resampler } from '../../media/resample';
 
 /** Posts a JSON request to a speech endpoint and says plainly why it failed when it did. */
 export async function postForAudio(

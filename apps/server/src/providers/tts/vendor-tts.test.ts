@@ -1,6 +1,6 @@
 import { startFakeTtsServer } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concatPcm16 } from '../../runtime/audio/pcm';
+import { concatPcm16 } from '../../media/pcm';
 import { elevenLabsVoiceFor, ElevenLabsTts } from './elevenlabs';
 import { OpenAiTts, openAiVoiceFor } from './openai';
 import type { SynthesisOptions, TextToSpeech } from './types';

@@ -1,4 +1,4 @@
-import { levelDbfs } from '../../runtime/audio/pcm';
+import { levelDbfs } from '../../media/pcm';
 import { FrameVad, type FrameClassifier, type SegmenterTuning } from './frame-vad';
 import type { VadFactory, VadOptions, VoiceActivityDetector } from './types';
 

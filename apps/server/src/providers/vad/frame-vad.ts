@@ -1,5 +1,5 @@
-import { FrameChunker } from '../../runtime/audio/frame-chunker';
-import { concatPcm16 } from '../../runtime/audio/pcm';
+import { FrameChunker } from '../../media/frame-chunker';
+import { concatPcm16 } from '../../media/pcm';
 import { SpeechSegmenter, type SegmenterOptions } from './speech-segmenter';
 import type { VadEvent, VadOptions, VoiceActivityDetector } from './types';
 

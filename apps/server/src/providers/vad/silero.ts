@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { Logger } from 'pino';
-import { pcm16ToFloat32 } from '../../runtime/audio/pcm';
+import { pcm16ToFloat32 } from '../../media/pcm';
 import { createEnergyVad } from './energy';
 import { FrameVad, type FrameClassifier, type SegmenterTuning } from './frame-vad';
 import type { VadFactory, VadOptions, VoiceActivityDetector } from './types';

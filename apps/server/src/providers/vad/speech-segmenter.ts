@@ -1,4 +1,4 @@
-import { concatPcm16 } from '../../runtime/audio/pcm';
+import { concatPcm16 } from '../../media/pcm';
 import type { VadEvent } from './types';
 
 export interface SegmenterOptions {

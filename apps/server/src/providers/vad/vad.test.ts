@@ -1,6 +1,6 @@
 import { hasFlite, speechWav } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
-import { concatPcm16, rms } from '../../runtime/audio/pcm';
+import { concatPcm16, rms } from '../../media/pcm';
 import { energyVadFactory } from './energy';
 import { createSileroVadFactory, loadSileroModel, SileroClassifier } from './silero';
 import type { VadEvent, VadFactory, VadOptions } from './types';

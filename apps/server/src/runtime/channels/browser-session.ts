@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { exceedsJsonDepth, tooDeepMessage } from '../../http/json-depth';
 import { nulCharacterIssues } from '../../http/validation';
 import { AppError } from '../../platform/app-error';
-import { bytesToPcm16, pcm16ToBuffer } from '../audio/pcm';
+import { bytesToPcm16, pcm16ToBuffer } from '../../media/pcm';
 import type { CallControl } from '../ports/call-control';
 import type { AgentRuntime, AgentSession } from '../session-types';
 import { VoicePipeline } from '../voice-pipeline';
