@@ -10,6 +10,7 @@ export * from './conversations';
 export * from './help';
 export * from './inbox';
 export * from './outbox';
+export * from './phone-numbers';
 export * from './platform';
 export * from './rate-limits';
 export * from './runtime';

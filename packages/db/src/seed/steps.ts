@@ -2,6 +2,7 @@ import { accountsSeed } from './accounts';
 import { agentsSeed } from './agents';
 import { conversationLogsSeed } from './conversation-logs';
 import { domainsSeed } from './domains';
+import { phoneNumbersSeed } from './phone-numbers';
 import type { SeedStep } from './steps-type';
 
 export type { SeedStep } from './steps-type';
@@ -12,4 +13,5 @@ export const demoSeedSteps: readonly SeedStep[] = [
   agentsSeed,
   conversationLogsSeed,
   domainsSeed,
+  phoneNumbersSeed,
 ];
