@@ -62,6 +62,38 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('uses the sandbox phone network unless Twilio is chosen with its credentials', () => {
+    expect(loadConfig({}).telephony).toEqual({ provider: 'sandbox' });
+    expect(problemsOf({ TELEPHONY_PROVIDER: 'twilio' })).toEqual([
+      'TWILIO_ACCOUNT_SID is required when TELEPHONY_PROVIDER is twilio',
+      'TWILIO_AUTH_TOKEN is required when TELEPHONY_PROVIDER is twilio',
+    ]);
+    expect(
+      problemsOf({
+        TELEPHONY_PROVIDER: 'vonage',
+        TWILIO_ACCOUNT_SID: 'PN123456789',
+        TWILIO_API_URL: 'ftp://x',
+      }),
+    ).toEqual([
+      'TELEPHONY_PROVIDER must be sandbox or twilio',
+      'TWILIO_ACCOUNT_SID must be a Twilio account sid (AC followed by its letters and digits)',
+      'TWILIO_API_URL must be an http:// or https:// URL',
+    ]);
+    expect(
+      loadConfig({
+        TELEPHONY_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_API_URL: 'http://127.0.0.1:4010/',
+      }).telephony,
+    ).toEqual({
+      provider: 'twilio',
+      accountSid: 'AC0123456789abcdef0123456789abcdef',
+      authToken: 'token',
+      apiUrl: 'http://127.0.0.1:4010',
+    });
+  });
+
   it('rejects a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be from 0 to 65535 (got 70000)']);
   });

@@ -12,6 +12,12 @@ import {
   type StorageConfig,
 } from '../providers/storage/config';
 import { checkSttEnv, sttConfigFromEnv, sttEnvShape } from '../providers/stt/config';
+import {
+  checkTelephonyEnv,
+  telephonyConfigFromEnv,
+  telephonyEnvShape,
+  type TelephonyConfig,
+} from '../providers/telephony/config';
 import { checkTtsEnv, ttsConfigFromEnv, ttsEnvShape } from '../providers/tts/config';
 import { vadConfigFromEnv, vadEnvShape } from '../providers/vad/config';
 
@@ -102,6 +108,7 @@ const envSchema = z
     ...storageEnvShape,
     ...mailEnvShape,
     ...smsEnvShape,
+    ...telephonyEnvShape,
     ...llmEnvShape,
     ...sttEnvShape,
     ...ttsEnvShape,
@@ -111,6 +118,7 @@ const envSchema = z
   .superRefine(checkLlmEnv)
   .superRefine(checkSttEnv)
   .superRefine(checkTtsEnv)
+  .superRefine(checkTelephonyEnv)
   .superRefine(checkProductionEnv);
 
 /**
@@ -184,6 +192,8 @@ export interface Config {
   storage: StorageConfig;
   mail: MailConfig;
   sms: SmsConfig;
+  /** The carrier of phone numbers, calls and texts: the offline sandbox network or Twilio. */
+  telephony: TelephonyConfig;
   /** The default model provider of the agent runtime. */
   llm: LlmConfig;
   /** Speech recognition, synthesis and voice activity detection of voice calls. */
@@ -265,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfigFromEnv(values),
     mail: mailConfigFromEnv(values),
     sms: smsConfigFromEnv(values),
+    telephony: telephonyConfigFromEnv(values),
     llm: llmConfigFromEnv(values),
     speech: { stt: sttConfigFromEnv(values), tts: ttsConfigFromEnv(values), vad: vadConfigFromEnv(values) },
     stopWithParent: values.STOP_WITH_PARENT,
