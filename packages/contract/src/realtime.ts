@@ -32,7 +32,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     roomId: z.string(),
     id: z.number().int(),
   }),
-  /** Other areas' events (tasks, calls): ids only, the viewer fetches what it needs. */
+  /** Other areas' events ('contact': a room's contact was saved or deleted, ids roomId and contactId): ids only. */
   z.object({
     type: z.literal('event'),
     kind: z.string(),

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { findAccount } from '../accounts/accounts.service';
 import { rerouteRoomsWithAddresses } from '../inbox/inbox.service';
+import { publishRealtimeEvent } from '../realtime/realtime.service';
 import {
   deleteContactRow,
   findContactOwner,
@@ -49,6 +50,30 @@ export function mergeContactData(
     else merged.set(key, value);
   }
   return Object.fromEntries(merged);
+}
+
+const addressesOf = (...contacts: ({ phoneNumber: string | null; email: string | null } | null)[]) => [
+  ...new Set(
+    contacts.flatMap((contact) =>
+      contact ? [contact.phoneNumber, contact.email].filter((address) => address !== null) : [],
+    ),
+  ),
+];
+
+/**
+ * Routes the contact's rooms again and tells their viewers: a room shows its contact's name, which changes with
+ * no write to the room itself (so no room event announces it).
+ */
+async function refreshContactRooms(db: Db, ownerId: number, contactId: number, addresses: string[]) {
+  const rooms = await rerouteRoomsWithAddresses(db, ownerId, addresses);
+  for (const room of rooms) {
+    await publishRealtimeEvent(db, {
+      kind: 'contact',
+      accountId: room.accountId,
+      organizationId: room.organizationId,
+      ids: { roomId: room.roomId, contactId },
+    });
+  }
 }
 
 async function actingAccountId(db: Db, accountId: number | null): Promise<number> {
@@ -119,7 +144,7 @@ export async function getContact(db: Db, accountId: number | null, id: number) {
 
 /**
  * Creates a contact for the acting account, or updates the contact `id` of that account (its data merges); rooms
- * with its number are routed again.
+ * with its old and new number or address are routed again and their viewers told.
  */
 export async function saveContact(
   db: Db,
@@ -156,10 +181,7 @@ export async function saveContact(
   } else {
     id = await insertContact(db, { accountId: owner, ...next, data });
   }
-  const addresses = [before?.phoneNumber, before?.email, next.phoneNumber, next.email].filter(
-    (address): address is string => typeof address === 'string',
-  );
-  await rerouteRoomsWithAddresses(db, owner, [...new Set(addresses)]);
+  await refreshContactRooms(db, owner, id, addressesOf(before, next));
   return {
     success: true as const,
     contact: presentContact(await loadContact(db, owner, id)),
@@ -167,8 +189,10 @@ export async function saveContact(
   };
 }
 
+/** Deletes the contact; its rooms are routed again and their viewers told. */
 export async function deleteContact(db: Db, accountId: number | null, id: number) {
   const contact = await loadContact(db, accountId, id);
   await deleteContactRow(db, { id, accountId: contact.accountId });
+  await refreshContactRooms(db, contact.accountId, id, addressesOf(contact));
   return { success: true as const, deleted: true as const };
 }

@@ -3,7 +3,7 @@ import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { notifyPeople, routeRoomInbox, routeRoomRow, routeRooms } from './inbox-routing.service';
-import { listRoomsWithAddress } from './room-views.repo';
+import { listRoomsWithAddress, type OwnedRoomRef } from './room-views.repo';
 import {
   findAccountOrganization,
   findRoomByContact,
@@ -215,7 +215,16 @@ export async function roomOwner(db: Db, roomId: string): Promise<number | null> 
   return findRoomOwner(db, roomId);
 }
 
-/** Routes again the rooms of an account (and, for an organization, its agent accounts) with these addresses. */
-export async function rerouteRoomsWithAddresses(db: Db, ownerId: number, addresses: string[]): Promise<void> {
-  await routeRooms(db, await listRoomsWithAddress(db, ownerId, addresses));
+/**
+ * Routes again the rooms of an account (and, for an organization, its agent accounts) with these addresses, and
+ * answers them.
+ */
+export async function rerouteRoomsWithAddresses(
+  db: Db,
+  ownerId: number,
+  addresses: string[],
+): Promise<OwnedRoomRef[]> {
+  const targets = await listRoomsWithAddress(db, ownerId, addresses);
+  await routeRooms(db, targets);
+  return targets;
 }

@@ -171,15 +171,29 @@ export async function hasKnownContact(
   return row?.known === true;
 }
 
+/** A room with the organization its account belongs to (whose viewers see it too). */
+export interface OwnedRoomRef extends RoomRef {
+  organizationId: number | null;
+}
+
 /** The rooms (of an account and its agent accounts) with this number or address: a contact's rooms. */
-export async function listRoomsWithAddress(db: Db, ownerId: number, addresses: string[]): Promise<RoomRef[]> {
+export async function listRoomsWithAddress(
+  db: Db,
+  ownerId: number,
+  addresses: string[],
+): Promise<OwnedRoomRef[]> {
   if (addresses.length === 0) return [];
-  const rows = await queryRows<{ room_id: string; account_id: number }>(
+  const rows = await queryRows<{ room_id: string; account_id: number; organization_id: number | null }>(
     db,
-    sql`SELECT room_id, account_id FROM rooms WHERE (account_id = ${ownerId} OR organization_id = ${ownerId})
+    sql`SELECT room_id, account_id, organization_id FROM rooms
+      WHERE (account_id = ${ownerId} OR organization_id = ${ownerId})
       AND contact_address IN (${sql.join(addresses, sql`, `)})`,
   );
-  return rows.map((row) => ({ accountId: row.account_id, roomId: row.room_id }));
+  return rows.map((row) => ({
+    accountId: row.account_id,
+    roomId: row.room_id,
+    organizationId: row.organization_id,
+  }));
 }
 
 /** A room named with the agent account it belongs to. */

@@ -6,7 +6,10 @@ import { notifyRealtime } from './realtime.repo';
 const maxPayloadBytes = 7900;
 
 export interface RealtimeAnnouncement {
-  /** What happened, e.g. 'task' or 'call' (the inbox's 'message', 'room' and 'notification' come from triggers). */
+  /**
+   * What happened: 'contact' (a contact's rooms show another name; ids roomId and contactId), later 'task' or
+   * 'call'. The inbox's 'message', 'room' and 'notification' come from triggers.
+   */
   kind: string;
   /** The account the event belongs to: its viewers (and its organization's) receive it, nobody else. */
   accountId: number;

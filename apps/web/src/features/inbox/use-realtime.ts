@@ -29,7 +29,9 @@ export function useRealtime(accountId: number, onEvent?: (event: RealtimeEvent) 
     let attempt = 0;
 
     const refresh = (event: RealtimeEvent) => {
-      if (event.type === 'pong' || event.type === 'event' || event.type === 'activity') {
+      // A contact saved or deleted changes the name its rooms show: refetched like a room change.
+      const contactOfRoom = event.type === 'event' && event.kind === 'contact';
+      if (event.type === 'pong' || (event.type === 'event' && !contactOfRoom) || event.type === 'activity') {
         if (event.type === 'activity') {
           void queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoints.activity) });
           void queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoints.activityAgent) });
@@ -38,10 +40,16 @@ export function useRealtime(accountId: number, onEvent?: (event: RealtimeEvent) 
       }
       for (const endpoint of inboxLists)
         void queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoint) });
-      if (event.type === 'message' || event.type === 'room') {
+      const roomId =
+        event.type === 'message' || event.type === 'room'
+          ? event.roomId
+          : event.type === 'event'
+            ? String(event.ids.roomId)
+            : null;
+      if (roomId !== null) {
         void queryClient.invalidateQueries({
           queryKey: apiQueryScope(endpoints.conversation),
-          predicate: (query) => JSON.stringify(query.queryKey).includes(`"roomId":"${event.roomId}"`),
+          predicate: (query) => JSON.stringify(query.queryKey).includes(`"roomId":"${roomId}"`),
         });
       }
     };
