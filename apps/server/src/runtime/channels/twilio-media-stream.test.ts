@@ -1,0 +1,184 @@
+import { startApp, type DemoApp } from '@switchboard/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulawEncode } from '../../media/g711';
+import { instantSpeechProviders } from '../../providers/shared/speech-providers';
+import type { EndReason } from '../conversation';
+import { loggedConversation } from '../session-client.test-support';
+import { TwilioMediaStream } from './twilio-media-stream';
+
+let t: DemoApp;
+/** What the recogniser hears in the caller's next utterance. */
+let words = '';
+
+beforeAll(async () => {
+  t = await startApp({ speech: instantSpeechProviders({ transcripts: () => words }) });
+});
+afterAll(() => t.close());
+
+/** 20 ms μ-law frames at 8 kHz as the carrier sends them: room noise, one second of "speech" (a tone), noise. */
+function utterance(): string[] {
+  let seed = 11;
+  const noise = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return (seed / 2147483648 - 0.5) * 60;
+  };
+  const frame = (loud: boolean, index: number) => {
+    const pcm = new Int16Array(160);
+    for (let i = 0; i < pcm.length; i++) {
+      const tone = loud ? 8000 * Math.sin(((index * 160 + i) * 2 * Math.PI * 220) / 8000) : 0;
+      pcm[i] = Math.round(tone + noise());
+    }
+    return Buffer.from(mulawEncode(pcm)).toString('base64');
+  };
+  return [
+    ...Array.from({ length: 25 }, (_, i) => frame(false, i)),
+    ...Array.from({ length: 50 }, (_, i) => frame(true, i)),
+    ...Array.from({ length: 100 }, (_, i) => frame(false, i)),
+  ];
+}
+
+/** Plays the carrier's side of one stream, as Twilio does: frames in, and what the server sends recorded. */
+function carrier(callSid: string) {
+  const sent: Record<string, unknown>[] = [];
+  const line: ({ hangUp: EndReason } | { transfer: string })[] = [];
+  let sequence = 0;
+  const stream = new TwilioMediaStream({
+    runtime: t.services.runtime,
+    logger: t.services.logger,
+    link: { send: (message) => sent.push(message), close: () => sent.push({ closed: true }) },
+    resolve: (start) =>
+      Promise.resolve(
+        start.customParameters.callToken === `token-${callSid}`
+          ? {
+              agentAccountId: t.ids.agent1,
+              direction: 'inbound' as const,
+              contactPhone: '+15557770100',
+              contactName: null,
+              call: {
+                hangUp: (reason: EndReason) => {
+                  line.push({ hangUp: reason });
+                  return Promise.resolve();
+                },
+                transfer: (to: string) => {
+                  line.push({ transfer: to });
+                  return Promise.resolve();
+                },
+              },
+            }
+          : null,
+      ),
+  });
+  const frame = (event: string, body: Record<string, unknown> = {}) =>
+    stream.receive(
+      JSON.stringify({ event, sequenceNumber: String(++sequence), streamSid: `MZ${callSid}`, ...body }),
+    );
+  return {
+    stream,
+    sent,
+    line,
+    frame,
+    start(token = `token-${callSid}`) {
+      stream.receive(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+      frame('start', {
+        start: {
+          streamSid: `MZ${callSid}`,
+          callSid,
+          tracks: ['inbound'],
+          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+          customParameters: { callToken: token },
+        },
+      });
+    },
+    speak(said: string) {
+      words = said;
+      for (const payload of utterance()) frame('media', { media: { track: 'inbound', payload } });
+    },
+    marks: () => sent.filter((message) => message.event === 'mark'),
+    /** Echoes every mark the server sent, as Twilio does once their audio has played. */
+    played() {
+      for (const mark of sent.filter((message) => message.event === 'mark')) {
+        frame('mark', { mark: mark.mark });
+      }
+    },
+  };
+}
+
+describe('a phone call over a Twilio media stream', () => {
+  it('greets, hears the caller, answers from the prompt, takes keypad digits, and logs the call on stop', async () => {
+    const call = carrier('CA0001');
+    call.start();
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(1);
+    const media = call.sent.filter((message) => message.event === 'media');
+    expect(media.length).toBeGreaterThan(0);
+    for (const message of media) {
+      expect(message.streamSid).toBe('MZCA0001');
+      const payload = (message.media as { payload: string }).payload;
+      expect(Buffer.from(payload, 'base64')).toHaveLength(160);
+    }
+    call.played();
+
+    call.speak('What are your opening hours?');
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(2);
+    call.played();
+
+    call.frame('dtmf', { dtmf: { track: 'inbound_track', digit: '4' } });
+    call.frame('dtmf', { dtmf: { track: 'inbound_track', digit: '2' } });
+    call.frame('dtmf', { dtmf: { track: 'inbound_track', digit: '#' } });
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(3);
+
+    call.frame('stop', { stop: { callSid: 'CA0001' } });
+    await expect.poll(() => call.line).toEqual([{ hangUp: 'caller' }]);
+
+    const uuid = call.stream.conversationUuid ?? '';
+    await expect.poll(async () => (await loggedConversation(t, uuid))?.endedReason).toBe('caller');
+    const log = await loggedConversation(t, uuid);
+    expect(log).toMatchObject({
+      channel: 'voice',
+      direction: 'inbound',
+      fromNumber: '+15557770100',
+      toNumber: '+15550100001',
+      isTest: false,
+    });
+    const said = log?.transcript.map((entry) => `${entry.role}: ${entry.text}`) ?? [];
+    expect(said).toContain('contact: What are your opening hours?');
+    expect(said).toContain('agent: We are open Monday to Friday from 9 am to 6 pm.');
+    expect(said).toContain('contact: (keypad) 42');
+    expect(log?.usage['tts-characters']).toBeGreaterThan(40);
+  });
+
+  it('hangs up the line when the agent says goodbye', async () => {
+    const call = carrier('CA0003');
+    call.start();
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(1);
+    call.played();
+    call.speak("That's all, thanks. Bye!");
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(2);
+    call.played();
+    await expect.poll(() => call.line, { timeout: 10_000 }).toEqual([{ hangUp: 'agent' }]);
+  });
+
+  it('clears what the carrier still holds when the caller talks over the agent', async () => {
+    const call = carrier('CA0004');
+    call.start();
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(1);
+    // The greeting is 3.6 s long and not yet heard; after the 3 s the agent cannot be interrupted, a caller who
+    // says enough words (3 by default) stops it.
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    const before = call.sent.length;
+    call.speak('Sorry, what are your opening hours?');
+    await expect
+      .poll(() => call.sent.slice(before).some((message) => message.event === 'clear'), { timeout: 10_000 })
+      .toBe(true);
+    expect(call.sent.find((message) => message.event === 'clear')).toEqual({
+      event: 'clear',
+      streamSid: 'MZCA0004',
+    });
+    call.frame('stop', { stop: { callSid: 'CA0004' } });
+  });
+
+  it('refuses a stream whose call token is not the one the call was given', async () => {
+    const call = carrier('CA0002');
+    call.start('forged');
+    await expect.poll(() => call.sent).toEqual([{ closed: true }]);
+  });
+});

@@ -1,0 +1,247 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { G711Decoder, G711Encoder } from '../../media/g711-stream';
+import type { CallControl } from '../ports/call-control';
+import type { AgentRuntime, AgentSession, ConversationDirection } from '../session-types';
+import { VoicePipeline } from '../voice-pipeline';
+
+/** The speech providers' rate; the line's 8 kHz μ-law is converted on the way in and out. */
+const pipelineRate = 16_000;
+/** 20 ms of μ-law at 8 kHz: the frame size sent to the carrier. */
+const frameBytes = 160;
+/** μ-law silence, to pad a turn's last frame. */
+const mulawSilence = 0xff;
+/** Keypad digits pressed within this long of each other are one entry. */
+const dtmfGapMs = 1_500;
+
+/** The call a stream belongs to, as the `start` message names it. */
+export interface StreamStart {
+  streamSid: string;
+  callSid: string;
+  customParameters: Record<string, string>;
+}
+
+/** Who is on the call, once the start message has been checked against the call's records. */
+export interface StreamCall {
+  agentAccountId: number;
+  direction: ConversationDirection;
+  /** The caller (inbound) or the person called (outbound), E.164. */
+  contactPhone: string;
+  contactName: string | null;
+  /** What the line can do (transfer, hang up at the carrier). */
+  call: CallControl;
+}
+
+/** The socket as the channel sees it. */
+export interface MediaStreamLink {
+  send(message: Record<string, unknown>): void;
+  close(): void;
+}
+
+export interface TwilioMediaStreamOptions {
+  runtime: AgentRuntime;
+  logger: FastifyBaseLogger;
+  link: MediaStreamLink;
+  /** Checks the start message (the call token among its parameters) and says who is on the call; null refuses. */
+  resolve(start: StreamStart): Promise<StreamCall | null>;
+}
+
+type Frame = Record<string, unknown> & { event?: unknown };
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * A phone call carried by a Twilio Media Stream (bidirectional, `<Connect><Stream>`): JSON frames with 8 kHz μ-law
+ * both ways. Caller audio is decoded to 16 kHz for the voice pipeline; the agent's speech is encoded back and sent
+ * in 20 ms frames with a `mark` after each turn, whose echo says the caller heard it; a barge-in sends `clear`.
+ * Keypad digits reach the conversation as what the caller entered. `stop` or the socket closing ends the
+ * conversation as the caller's hang-up; the agent ending it is carried out on the line through its CallControl.
+ */
+export class TwilioMediaStream {
+  private streamSid: string | null = null;
+  private session: AgentSession | null = null;
+  private voice: VoicePipeline | null = null;
+  private readonly decoder = new G711Decoder('mulaw', pipelineRate);
+  private encoder = new G711Encoder('mulaw', pipelineRate);
+  private outgoing: number[] = [];
+  private digits = '';
+  private digitTimer: NodeJS.Timeout | null = null;
+  private ended = false;
+  private startedAt: number | null = null;
+
+  constructor(private readonly options: TwilioMediaStreamOptions) {}
+
+  /** The conversation this call is, once it has started. */
+  get conversationUuid(): string | null {
+    return this.session?.conversationUuid ?? null;
+  }
+
+  /** A text frame from the carrier. */
+  receive(raw: string): void {
+    let frame: Frame;
+    try {
+      frame = record(JSON.parse(raw));
+    } catch {
+      this.options.logger.warn('a media stream frame was not JSON');
+      return;
+    }
+    switch (frame.event) {
+      case 'start':
+        void this.start(frame).catch((error: unknown) => {
+          this.options.logger.error({ err: error }, 'the call could not start');
+          this.options.link.close();
+        });
+        break;
+      case 'media':
+        this.media(record(frame.media));
+        break;
+      case 'mark':
+        this.voice?.played(text(record(frame.mark).name));
+        break;
+      case 'dtmf':
+        this.dtmf(text(record(frame.dtmf).digit));
+        break;
+      case 'stop':
+        this.hungUp();
+        break;
+      default:
+        // `connected` and anything newer carry nothing the call needs.
+        break;
+    }
+  }
+
+  /** The socket closed: the caller's hang-up unless the conversation had already ended. */
+  disconnected(): void {
+    this.hungUp();
+  }
+
+  private async start(frame: Frame): Promise<void> {
+    if (this.streamSid) return;
+    const start = record(frame.start);
+    const streamSid = text(frame.streamSid) || text(start.streamSid);
+    const parameters = Object.fromEntries(
+      Object.entries(record(start.customParameters)).map(([key, value]) => [key, text(value)]),
+    );
+    const call = await this.options.resolve({
+      streamSid,
+      callSid: text(start.callSid),
+      customParameters: parameters,
+    });
+    if (!call || !streamSid) {
+      this.options.logger.warn({ callSid: start.callSid }, 'a media stream named no call of ours');
+      this.options.link.close();
+      return;
+    }
+    this.streamSid = streamSid;
+    const { runtime, logger } = this.options;
+    const speech = runtime.speech;
+    const session = await runtime.openSession({
+      agentAccountId: call.agentAccountId,
+      channel: 'voice',
+      direction: call.direction,
+      slot: 'production',
+      contact: { name: call.contactName, phoneNumber: call.contactPhone, email: null },
+      contactAddress: call.contactPhone,
+      isTest: false,
+      call: call.call,
+      events: {
+        state: () => undefined,
+        delta: (turnId, delta) => this.voice?.onDelta(turnId, delta),
+        reply: (turnId) => {
+          if (this.voice) this.voice.onReply(turnId);
+          else queueMicrotask(() => this.session?.conversation.delivered(turnId));
+        },
+        tool: () => undefined,
+        ended: () => void this.finish(),
+      },
+    });
+    this.session = session;
+    this.startedAt = performance.now();
+    if (!speech) {
+      logger.error('a phone call arrived but voice is not set up on this server');
+      session.conversation.hangUp('error');
+      return;
+    }
+    this.voice = new VoicePipeline({
+      session,
+      speech,
+      outputSampleRate: pipelineRate,
+      logger,
+      output: {
+        audio: (pcm) => this.sendAudio(this.encoder.encode(pcm)),
+        audioStart: () => undefined,
+        audioEnd: (turnId) => {
+          this.sendAudio(this.encoder.flush(), true);
+          this.encoder = new G711Encoder('mulaw', pipelineRate);
+          this.send({ event: 'mark', mark: { name: turnId } });
+        },
+        bargeIn: () => {
+          this.outgoing = [];
+          this.encoder = new G711Encoder('mulaw', pipelineRate);
+          this.send({ event: 'clear' });
+        },
+        userText: () => undefined,
+      },
+    });
+    await this.voice.start();
+    await session.conversation.greet(session.config.welcomeMessage);
+  }
+
+  private media(media: Record<string, unknown>): void {
+    const voice = this.voice;
+    if (!voice || this.ended) return;
+    const payload = text(media.payload);
+    if (payload === '') return;
+    voice.pushAudio(this.decoder.decode(Buffer.from(payload, 'base64')));
+  }
+
+  private dtmf(digit: string): void {
+    const session = this.session;
+    if (!session || this.ended || !/^[0-9*#A-D]$/.test(digit)) return;
+    if (this.digitTimer) clearTimeout(this.digitTimer);
+    this.digitTimer = null;
+    if (digit !== '#') this.digits += digit;
+    const submit = () => {
+      this.digitTimer = null;
+      const entered = this.digits;
+      this.digits = '';
+      if (entered !== '' && !this.ended) void session.conversation.userSaid(`(keypad) ${entered}`);
+    };
+    if (digit === '#') submit();
+    else this.digitTimer = setTimeout(submit, dtmfGapMs);
+  }
+
+  /** Cuts μ-law into 20 ms frames; `last` pads and sends what remains of the turn. */
+  private sendAudio(codes: Uint8Array, last = false): void {
+    for (const code of codes) this.outgoing.push(code);
+    while (this.outgoing.length >= frameBytes || (last && this.outgoing.length > 0)) {
+      const frame = this.outgoing.splice(0, frameBytes);
+      while (frame.length < frameBytes) frame.push(mulawSilence);
+      this.send({ event: 'media', media: { payload: Buffer.from(frame).toString('base64') } });
+    }
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.streamSid) this.options.link.send({ ...message, streamSid: this.streamSid });
+  }
+
+  private hungUp(): void {
+    const session = this.session;
+    if (session && !session.conversation.ended) session.conversation.hangUp('caller');
+    void this.finish();
+  }
+
+  private async finish(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.digitTimer) clearTimeout(this.digitTimer);
+    this.voice?.close();
+    const session = this.session;
+    if (!session) return;
+    if (this.startedAt !== null) {
+      session.usage.voice = (session.usage.voice ?? 0) + (performance.now() - this.startedAt) / 1000;
+    }
+    await session.finalize();
+  }
+}
