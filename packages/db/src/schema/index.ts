@@ -14,3 +14,4 @@ export * from './phone-numbers';
 export * from './platform';
 export * from './rate-limits';
 export * from './runtime';
+export * from './telephony';
