@@ -8,6 +8,9 @@ import type { DatabaseHandle, Db, DatabaseKind } from './platform/database';
 import type { MailProvider } from './providers/mail/types';
 import { createMail } from './providers/mail/create';
 import { createSms } from './providers/sms/create';
+import { sandboxLedger } from './features/phone-numbers/phone-numbers.repo';
+import { createTelephony } from './providers/telephony/create';
+import type { TelephonyProvider } from './providers/telephony/types';
 import type { SmsProvider } from './providers/sms/types';
 import { createSpeechProviders } from './providers/shared/speech-providers';
 import { createStorage } from './providers/storage/create';
@@ -29,6 +32,8 @@ export interface Services {
   storage: StorageProvider;
   mail: MailProvider;
   sms: SmsProvider;
+  /** The phone carrier: numbers, calls and texts (the sandbox phone network unless a carrier is configured). */
+  telephony: TelephonyProvider;
   logger: FastifyBaseLogger;
   /** When these services started (the health answer's uptime). */
   startedAt: Date;
@@ -51,6 +56,8 @@ export interface ServiceOverrides {
   /** Default to the configured providers (the sandbox outbox unless SMTP_URL is set). */
   mail?: MailProvider;
   sms?: SmsProvider;
+  /** Defaults to the configured carrier (the sandbox phone network). */
+  telephony?: TelephonyProvider;
   authenticator?: Authenticator;
   /**
    * Defaults to the real runtime on the configured model and speech providers. A test may pass only the text
@@ -92,6 +99,8 @@ export function createServices(
     storage: overrides.storage ?? createStorage(config.storage, config.dataDir),
     mail: overrides.mail ?? createMail(config.mail, outboxRecorder(db)),
     sms,
+    telephony:
+      overrides.telephony ?? createTelephony({ ledger: sandboxLedger(db), record: outboxRecorder(db) }),
     logger,
     startedAt: new Date(),
     runtime,

@@ -11,6 +11,7 @@ import { inboxEndpoints } from './inbox';
 import { logsEndpoints } from './logs';
 import { metricsEndpoints } from './metrics';
 import { outboxEndpoints } from './outbox';
+import { phoneNumbersEndpoints } from './phone-numbers';
 import { platformEndpoints } from './platform';
 import { runtimeEndpoints } from './runtime';
 
@@ -33,6 +34,7 @@ export * from './realtime';
 export * from './logs';
 export * from './metrics';
 export * from './outbox';
+export * from './phone-numbers';
 export * from './platform';
 export * from './runtime';
 export { buildOpenApiDocument } from './openapi';
@@ -54,6 +56,7 @@ export const endpoints = {
   ...appsEndpoints,
   ...domainsEndpoints,
   ...helpEndpoints,
+  ...phoneNumbersEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -23,7 +23,9 @@ export interface TestApp {
 }
 
 export interface TestAppOptions
-  extends AppOptions, Pick<ServiceOverrides, 'authenticator' | 'mail' | 'sms' | 'runtime' | 'speech'> {
+  extends
+    AppOptions,
+    Pick<ServiceOverrides, 'authenticator' | 'mail' | 'sms' | 'telephony' | 'runtime' | 'speech'> {
   /** Receives the JSON log lines (otherwise logging is off). */
   logStream?: DestinationStream;
   env?: Record<string, string>;
@@ -50,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.authenticator ? { authenticator: options.authenticator } : {}),
       ...(options.mail ? { mail: options.mail } : {}),
       ...(options.sms ? { sms: options.sms } : {}),
+      ...(options.telephony ? { telephony: options.telephony } : {}),
       ...(options.runtime ? { runtime: options.runtime } : {}),
       ...(options.speech !== undefined ? { speech: options.speech } : {}),
     },

@@ -11,6 +11,7 @@ import { inboxFeature } from './inbox/inbox.routes';
 import { logsFeature } from './logs/logs.routes';
 import { metricsFeature } from './metrics/metrics.routes';
 import { outboxFeature } from './outbox/outbox.routes';
+import { phoneNumbersFeature } from './phone-numbers/phone-numbers.routes';
 import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
 import { runtimeFeature } from './runtime/runtime.routes';
@@ -32,4 +33,5 @@ export const features: readonly Feature[] = [
   appsFeature,
   domainsFeature,
   helpFeature,
+  phoneNumbersFeature,
 ];

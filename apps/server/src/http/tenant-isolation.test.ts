@@ -71,6 +71,8 @@ beforeAll(async () => {
   victim.template = 'tmplvictim';
   await t.db.insert(domainRows).values({ domain: 'victim.acme.example', accountId: acme.id });
   victim.domain = 'victim.acme.example';
+  // The demo seed records agent1's number as held at the sandbox phone network.
+  victim.phoneNumber = '+15550100001';
 });
 afterAll(() => t.close());
 

@@ -22,6 +22,8 @@ export const usageUnits = [
   'inbound-message',
   'number',
   'advancedVoice',
+  /** A phone number held for a month (counted once per number, account and month). */
+  'us-number',
 ] as const;
 
 /** What usage is metered in; 'voice' and 'advancedVoice' count seconds. */
