@@ -20,6 +20,8 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   apps: 'The app catalogue, custom apps, and the apps an organization installs with their credentials.',
   domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
   help: 'Messages to the support team of a brand.',
+  'phone-numbers':
+    "Phone numbers: searching the carrier's numbers for sale, and the agent accounts' numbers (assign, return, list).",
   outbox: 'What the sandbox mail and text-message providers sent (development and tests).',
 };
 

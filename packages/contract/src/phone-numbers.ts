@@ -14,6 +14,7 @@ const countryField = () =>
   z
     .string()
     .trim()
+    .meta({ examples: ['US'] })
     .transform((value, ctx): PhoneNumberCountry => {
       const upper = value.toUpperCase();
       if ((phoneNumberCountries as readonly string[]).includes(upper)) return upper as PhoneNumberCountry;
@@ -22,8 +23,7 @@ const countryField = () =>
         message: `${shownInput(value)} is not a country with numbers here (${phoneNumberCountries.join(' or ')})`,
       });
       return z.NEVER;
-    })
-    .meta({ examples: ['US'] });
+    });
 
 /** A phone number in E.164 form (`+` and up to 15 digits). */
 export const e164Field = () =>
