@@ -16,3 +16,11 @@ export {
   type FakeModelReply,
   type ChatCompletionRequest,
 } from './fakes/fake-openai-server';
+export { startFakeTwilioServer, type FakeTwilioServer } from './fakes/fake-twilio-server';
+export {
+  fakeTwilioInventory,
+  sendTwilioWebhook,
+  twilioWebhookSignature,
+  type FakeTwilioNumber,
+  type FakeTwilioRequest,
+} from './fakes/twilio-wire';
