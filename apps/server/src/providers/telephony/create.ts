@@ -1,5 +1,7 @@
 import type { OutboxRecorder } from '../shared/outbox-recorder';
+import type { TelephonyConfig } from './config';
 import { SandboxTelephony, type SandboxNumberLedger } from './sandbox';
+import { TwilioTelephony } from './twilio';
 import type { TelephonyProvider } from './types';
 
 /** What the sandbox carrier needs from the platform: its books of sold numbers and the outbox for texts. */
@@ -8,7 +10,14 @@ export interface TelephonyDeps {
   record: OutboxRecorder;
 }
 
-/** The carrier the platform uses; the sandbox phone network until a real carrier is configured. */
-export function createTelephony(deps: TelephonyDeps): TelephonyProvider {
+/** The carrier the platform uses: Twilio when TELEPHONY_PROVIDER is twilio, else the sandbox phone network. */
+export function createTelephony(config: TelephonyConfig, deps: TelephonyDeps): TelephonyProvider {
+  if (config.provider === 'twilio') {
+    return new TwilioTelephony({
+      accountSid: config.accountSid,
+      authToken: config.authToken,
+      apiUrl: config.apiUrl,
+    });
+  }
   return new SandboxTelephony(deps.ledger, deps.record);
 }
