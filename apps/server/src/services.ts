@@ -100,7 +100,8 @@ export function createServices(
     mail: overrides.mail ?? createMail(config.mail, outboxRecorder(db)),
     sms,
     telephony:
-      overrides.telephony ?? createTelephony({ ledger: sandboxLedger(db), record: outboxRecorder(db) }),
+      overrides.telephony ??
+      createTelephony(config.telephony, { ledger: sandboxLedger(db), record: outboxRecorder(db) }),
     logger,
     startedAt: new Date(),
     runtime,
