@@ -1,5 +1,4 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Db } from '../database';
 import { accounts } from '../schema/accounts';
 import { phoneNumbers, sandboxNumbers } from '../schema/phone-numbers';
 import type { SeedStep } from './steps-type';
