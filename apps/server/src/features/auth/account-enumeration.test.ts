@@ -7,53 +7,45 @@ import {
   memberships,
   outboxMessages,
   rateLimitHits,
-  seedDemoData,
   sql,
   users,
   verificationCodes,
 } from '@switchboard/db';
-import {
-  createTestApp,
-  demoEmail,
-  readCodeFromOutbox,
-  signInByEmail,
-  type TestApp,
-} from '@switchboard/testing';
+import { demoEmail, readCodeFromOutbox, startApp, type ApiClient, type DemoApp } from '@switchboard/testing';
 
 // Whether an address has an account must not show in what the sign-in calls answer, nor in the work they do (the
 // time they take follows the work: bench/sign-in-timing prints the medians).
 
-let t: TestApp;
+let kit: DemoApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
+  kit = await startApp();
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 const tables = { users, accounts, memberships, verificationCodes, outboxMessages, rateLimitHits, authTokens };
 
 async function rowCounts() {
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    const [row] = await kit.db.select({ n: sql<number>`count(*)::int` }).from(table);
     counts[name] = row?.n ?? 0;
   }
   return counts;
 }
 
-/** A call's status, body and the rows it added to every table it could write. */
-async function observe(url: string, payload: Record<string, unknown>) {
+/** A call's status, body and the rows it added to every table it could write (by someone not signed in). */
+async function observe(url: string, payload: Record<string, unknown>, client: ApiClient = kit.client()) {
   const before = await rowCounts();
-  const response = await t.app.inject({ method: 'POST', url, payload });
+  const response = await client.post(url, payload);
   const after = await rowCounts();
   const added = Object.fromEntries(
     Object.keys(before).map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]),
   );
-  return { status: response.statusCode, body: response.json<unknown>(), added };
+  return { status: response.status, body: response.body, added };
 }
 
 const lastMessageTo = async (to: string) => {
-  const [message] = await t.db
+  const [message] = await kit.db
     .select()
     .from(outboxMessages)
     .where(eq(outboxMessages.to, to))
@@ -86,7 +78,7 @@ describe('asking for a sign-in code', () => {
   });
 
   it('and for a phone number', async () => {
-    await t.db
+    await kit.db
       .update(users)
       .set({ phoneNumber: '+15550109001' })
       .where(eq(users.email, demoEmail('agent2')));
@@ -131,17 +123,13 @@ describe('signing up', () => {
   it('tells an address with an account so, and its code signs in to that account', async () => {
     const mail = await lastMessageTo(demoEmail('acme'));
     expect(mail?.subject).toMatch(/^You already have a Switchboard account: sign in with code \d{6}$/);
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/email/verify',
-      payload: {
-        email: demoEmail('acme'),
-        verificationCode: await readCodeFromOutbox(t.app, demoEmail('acme')),
-      },
+    const verify = await kit.client().post('/api/v1/email/verify', {
+      email: demoEmail('acme'),
+      verificationCode: await readCodeFromOutbox(kit.app, demoEmail('acme')),
     });
-    expect(verify.json()).toMatchObject({ success: true, username: 'acme' });
+    expect(verify.body).toMatchObject({ success: true, username: 'acme' });
     expect(
-      await t.db
+      await kit.db
         .select()
         .from(accounts)
         .where(eq(accounts.email, demoEmail('acme'))),
@@ -149,34 +137,22 @@ describe('signing up', () => {
   });
 
   it('creates the organization of a new address once its code proves it', async () => {
-    expect(await t.db.select().from(users).where(eq(users.email, 'ana@bakery.test'))).toEqual([]);
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/email/verify',
-      payload: {
-        email: 'ana@bakery.test',
-        verificationCode: await readCodeFromOutbox(t.app, 'ana@bakery.test'),
-      },
+    expect(await kit.db.select().from(users).where(eq(users.email, 'ana@bakery.test'))).toEqual([]);
+    const verify = await kit.client().post('/api/v1/email/verify', {
+      email: 'ana@bakery.test',
+      verificationCode: await readCodeFromOutbox(kit.app, 'ana@bakery.test'),
     });
-    expect(verify.statusCode).toBe(200);
-    const [organization] = await t.db.select().from(accounts).where(eq(accounts.email, 'ana@bakery.test'));
+    expect(verify.status).toBe(200);
+    const [organization] = await kit.db.select().from(accounts).where(eq(accounts.email, 'ana@bakery.test'));
     expect(organization).toMatchObject({ accountType: 'organization', name: 'Ana Owner' });
     // Signing up again with the now-known address creates nothing more.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/signup/email',
-      payload: { email: 'ana@bakery.test' },
+    await kit.client().post('/api/v1/signup/email', { email: 'ana@bakery.test' });
+    const again = await kit.client().post('/api/v1/email/verify', {
+      email: 'ana@bakery.test',
+      verificationCode: await readCodeFromOutbox(kit.app, 'ana@bakery.test'),
     });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/email/verify',
-      payload: {
-        email: 'ana@bakery.test',
-        verificationCode: await readCodeFromOutbox(t.app, 'ana@bakery.test'),
-      },
-    });
-    expect(again.json()).toMatchObject({ success: true, id: organization?.id });
-    expect(await t.db.select().from(accounts).where(eq(accounts.email, 'ana@bakery.test'))).toHaveLength(1);
+    expect(again.body).toMatchObject({ success: true, id: organization?.id });
+    expect(await kit.db.select().from(accounts).where(eq(accounts.email, 'ana@bakery.test'))).toHaveLength(1);
   });
 
   it('refuses a reseller that takes no sign-ups alike for both', async () => {
@@ -189,13 +165,17 @@ describe('signing up', () => {
 
 describe('proving a new sign-in address', () => {
   it('answers and works alike whether the address signs in to someone else or to nobody', async () => {
-    const { token } = await signInByEmail(t.app, demoEmail('agent3'));
-    const taken = await observe(`/api/v1/email/requestVerificationCode?token=${token}`, {
-      email: demoEmail('globex'),
-    });
-    const free = await observe(`/api/v1/email/requestVerificationCode?token=${token}`, {
-      email: 'free@agent3.test',
-    });
+    const agent3 = await kit.signIn('agent3');
+    const taken = await observe(
+      '/api/v1/email/requestVerificationCode',
+      { email: demoEmail('globex') },
+      agent3,
+    );
+    const free = await observe(
+      '/api/v1/email/requestVerificationCode',
+      { email: 'free@agent3.test' },
+      agent3,
+    );
     expect(taken).toEqual(free);
     expect(taken).toMatchObject({ status: 200, added: oneCodeOneMessage });
     const note = await lastMessageTo(demoEmail('globex'));

@@ -1,38 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   demoEmail,
   readCodeFromOutbox,
   signInByEmail,
-  type TestApp,
+  startApp,
+  type ApiClient,
+  type DemoApp,
 } from '@switchboard/testing';
-import { accounts, authTokens, eq, seedDemoData, users } from '@switchboard/db';
+import { accounts, authTokens, eq, users } from '@switchboard/db';
 import { hashToken } from './secrets';
 
-let t: TestApp;
+let kit: DemoApp;
+/** Someone not signed in. */
+let visitor: ApiClient;
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IDENTIFIER: '5', SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
+  kit = await startApp({ env: { SIGNIN_CODES_PER_IDENTIFIER: '5' } });
+  visitor = kit.client();
 });
-afterAll(() => t.close());
-
-const post = (url: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, payload });
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+afterAll(() => kit.close());
 
 async function allocate() {
-  const response = await get('/api/v1/allocateTempUserSession');
-  expect(response.statusCode).toBe(200);
-  return response.json<{ id: number; token: string; username: string }>();
+  const response = await visitor.get<{ id: number; token: string; username: string }>(
+    '/api/v1/allocateTempUserSession',
+  );
+  expect(response.status).toBe(200);
+  return response.body;
 }
 
-const viewTemporary = (token: string) => get(`/api/v1/tempUserSession?token=${token}`);
+const viewTemporary = (token: string) => kit.client(token).get('/api/v1/tempUserSession');
 
 describe('cloud id in the sign-in answer', () => {
   it("is the account's stored cloud id, the same on every sign-in", async () => {
-    const first = await signInByEmail(t.app, demoEmail('acme'));
-    const again = await signInByEmail(t.app, demoEmail('acme'));
-    const [row] = await t.db
+    const first = await signInByEmail(kit.app, demoEmail('acme'));
+    const again = await signInByEmail(kit.app, demoEmail('acme'));
+    const [row] = await kit.db
       .select({ cloudId: accounts.cloudId })
       .from(accounts)
       .where(eq(accounts.username, 'acme'));
@@ -42,26 +43,28 @@ describe('cloud id in the sign-in answer', () => {
   });
 
   it('differs between accounts and comes with a phone sign-in too', async () => {
-    const acme = await signInByEmail(t.app, demoEmail('acme'));
-    const globex = await signInByEmail(t.app, demoEmail('globex'));
+    const acme = await signInByEmail(kit.app, demoEmail('acme'));
+    const globex = await signInByEmail(kit.app, demoEmail('globex'));
     expect((acme as unknown as { cloudId: string }).cloudId).not.toBe(
       (globex as unknown as { cloudId: string }).cloudId,
     );
 
     const { token } = acme;
-    await post(`/api/v1/phoneNumber/requestVerificationCode?token=${token}`, { phoneNumber: '+15550104444' });
-    await post(`/api/v1/phoneNumber/validateVerificationCode?token=${token}`, {
+    await kit
+      .client(token)
+      .post('/api/v1/phoneNumber/requestVerificationCode', { phoneNumber: '+15550104444' });
+    await kit.client(token).post('/api/v1/phoneNumber/validateVerificationCode', {
       phoneNumber: '+15550104444',
-      verificationCode: await readCodeFromOutbox(t.app, '+15550104444'),
+      verificationCode: await readCodeFromOutbox(kit.app, '+15550104444'),
     });
-    await post('/api/v1/signin/phoneNumber', { phoneNumber: '+15550104444' });
-    const byPhone = await post('/api/v1/signin/phoneNumber/verify', {
+    await visitor.post('/api/v1/signin/phoneNumber', { phoneNumber: '+15550104444' });
+    const byPhone = await visitor.post('/api/v1/signin/phoneNumber/verify', {
       phoneNumber: '+15550104444',
-      verificationCode: await readCodeFromOutbox(t.app, '+15550104444'),
+      verificationCode: await readCodeFromOutbox(kit.app, '+15550104444'),
       mobile: true,
     });
-    expect(byPhone.statusCode).toBe(200);
-    expect(byPhone.json()).toMatchObject({
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body).toMatchObject({
       username: 'acme',
       cloudId: (acme as unknown as { cloudId: string }).cloudId,
     });
@@ -72,140 +75,140 @@ describe('the anonymous account view', () => {
   it('answers the temporary session its token belongs to', async () => {
     const session = await allocate();
     const view = await viewTemporary(session.token);
-    expect(view.statusCode).toBe(200);
-    expect(view.json()).toMatchObject({
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({
       success: true,
       temporary: true,
       id: session.id,
       username: session.username,
       data: {},
     });
-    const byHeader = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/tempUserSession',
+    const byHeader = await kit.client().get<{ id: number }>('/api/v1/tempUserSession', {
       headers: { authorization: `Bearer ${session.token}` },
     });
-    expect(byHeader.json<{ id: number }>().id).toBe(session.id);
+    expect(byHeader.body.id).toBe(session.id);
   });
 
   it('answers success false with the reason for a missing, unknown, expired or session token', async () => {
-    const missing = await get('/api/v1/tempUserSession');
-    expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toMatchObject({ success: false, message: 'No auth token provided' });
+    const missing = await visitor.get('/api/v1/tempUserSession');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toMatchObject({ success: false, message: 'No auth token provided' });
 
     const unknown = await viewTemporary('x'.repeat(43));
-    expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toMatchObject({ success: false, message: 'Unknown temporary session' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ success: false, message: 'Unknown temporary session' });
 
     const expiring = await allocate();
-    await t.db
+    await kit.db
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authTokens.tokenHash, hashToken(expiring.token)));
     const expired = await viewTemporary(expiring.token);
-    expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toMatchObject({ success: false, message: 'This temporary session has expired' });
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ success: false, message: 'This temporary session has expired' });
 
     // A real session token is not a temporary session.
-    const real = await signInByEmail(t.app, demoEmail('acme'));
-    expect((await viewTemporary(real.token)).statusCode).toBe(401);
+    const real = await kit.signIn('acme');
+    expect((await viewTemporary(real.token)).status).toBe(401);
   });
 
   it('is claimed by the sign-up that carried it: the view then answers success false', async () => {
     const session = await allocate();
     const email = 'visitor@claimed.test';
-    const signup = await post('/api/v1/signup/email', {
+    const signup = await visitor.post('/api/v1/signup/email', {
       email,
       businessName: 'Claimed Bakery',
       tempUserToken: session.token,
     });
-    expect(signup.statusCode).toBe(200);
+    expect(signup.status).toBe(200);
     // Asking for the code does not end the anonymous session yet.
-    expect((await viewTemporary(session.token)).statusCode).toBe(200);
+    expect((await viewTemporary(session.token)).status).toBe(200);
 
-    const verify = await post('/api/v1/email/verify', {
+    const verify = await visitor.post<{ token: string; cloudId: string }>('/api/v1/email/verify', {
       email,
-      verificationCode: await readCodeFromOutbox(t.app, email),
+      verificationCode: await readCodeFromOutbox(kit.app, email),
     });
-    expect(verify.statusCode).toBe(200);
-    const signedIn = verify.json<{ token: string; cloudId: string }>();
+    expect(verify.status).toBe(200);
+    const signedIn = verify.body;
     expect(signedIn.cloudId).toMatch(/^[0-9a-f-]{36}$/);
 
     const after = await viewTemporary(session.token);
-    expect(after.statusCode).toBe(401);
-    expect(after.json()).toMatchObject({
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({
       success: false,
       message: 'This temporary session ended when its visitor signed in',
     });
-    const [temporary] = await t.db.select().from(users).where(eq(users.id, session.id));
-    const me = await get(`/api/v1/account?token=${signedIn.token}`);
-    expect(temporary?.data).toEqual({ claimedByUserId: me.json<{ user: { id: number } }>().user.id });
+    const [temporary] = await kit.db.select().from(users).where(eq(users.id, session.id));
+    const me = await kit.client(signedIn.token).get<{ user: { id: number } }>('/api/v1/account');
+    expect(temporary?.data).toEqual({ claimedByUserId: me.body.user.id });
   });
 
   it('is claimed by a phone sign-in that carried it', async () => {
-    const { token } = await signInByEmail(t.app, demoEmail('globex'));
-    await post(`/api/v1/phoneNumber/requestVerificationCode?token=${token}`, { phoneNumber: '+15550105555' });
-    await post(`/api/v1/phoneNumber/validateVerificationCode?token=${token}`, {
+    const { token } = await kit.signIn('globex');
+    await kit
+      .client(token)
+      .post('/api/v1/phoneNumber/requestVerificationCode', { phoneNumber: '+15550105555' });
+    await kit.client(token).post('/api/v1/phoneNumber/validateVerificationCode', {
       phoneNumber: '+15550105555',
-      verificationCode: await readCodeFromOutbox(t.app, '+15550105555'),
+      verificationCode: await readCodeFromOutbox(kit.app, '+15550105555'),
     });
     const session = await allocate();
-    const sent = await post('/api/v1/signin/phoneNumber', {
+    const sent = await visitor.post('/api/v1/signin/phoneNumber', {
       phoneNumber: '+15550105555',
       tempUserToken: session.token,
     });
-    expect(sent.statusCode).toBe(200);
-    const verify = await post('/api/v1/signin/phoneNumber/verify', {
+    expect(sent.status).toBe(200);
+    const verify = await visitor.post('/api/v1/signin/phoneNumber/verify', {
       phoneNumber: '+15550105555',
-      verificationCode: await readCodeFromOutbox(t.app, '+15550105555'),
+      verificationCode: await readCodeFromOutbox(kit.app, '+15550105555'),
     });
-    expect(verify.json()).toMatchObject({ success: true, username: 'globex' });
-    expect((await viewTemporary(session.token)).statusCode).toBe(401);
+    expect(verify.body).toMatchObject({ success: true, username: 'globex' });
+    expect((await viewTemporary(session.token)).status).toBe(401);
   });
 
   it('refuses a sign-up or code request carrying a stale temporary token, creating nothing', async () => {
     const session = await allocate();
-    await t.db
+    await kit.db
       .update(authTokens)
       .set({ revokedAt: new Date() })
       .where(eq(authTokens.tokenHash, hashToken(session.token)));
     const email = 'stale@visitor.test';
-    const signup = await post('/api/v1/signup/email', { email, tempUserToken: session.token });
-    expect(signup.statusCode).toBe(401);
-    expect(signup.json()).toMatchObject({ success: false, message: 'Unknown temporary session' });
-    expect(await t.db.select().from(accounts).where(eq(accounts.email, email))).toEqual([]);
+    const signup = await visitor.post('/api/v1/signup/email', { email, tempUserToken: session.token });
+    expect(signup.status).toBe(401);
+    expect(signup.body).toMatchObject({ success: false, message: 'Unknown temporary session' });
+    expect(await kit.db.select().from(accounts).where(eq(accounts.email, email))).toEqual([]);
 
-    const phone = await post('/api/v1/signin/phoneNumber', {
+    const phone = await visitor.post('/api/v1/signin/phoneNumber', {
       phoneNumber: '+15550106666',
       tempUserToken: 'not-a-token',
     });
-    expect(phone.statusCode).toBe(401);
+    expect(phone.status).toBe(401);
   });
 });
 
 describe('a temporary token is no session', () => {
   it('cannot read or act on any account, its own id or a real one', async () => {
     const session = await allocate();
-    const acme = await signInByEmail(t.app, demoEmail('acme'));
+    const acme = await kit.signIn('acme');
     const calls = [
-      get(`/api/v1/account?token=${session.token}`),
-      get(`/api/v1/account?token=${session.token}&targetAccountId=${acme.id}`),
-      get(`/api/v1/account?token=${session.token}&targetAccountId=${session.id}`),
-      get(`/api/v2/listAccounts?token=${session.token}&targetAccountId=${acme.id}`),
-      get(`/api/v1/conversations?token=${session.token}&targetAccountId=${acme.id}`),
-      post(`/api/v1/accountSetting?token=${session.token}&targetAccountId=${acme.id}`, {
+      kit.client(session.token).get('/api/v1/account'),
+      kit.client(session.token).get(`/api/v1/account?targetAccountId=${acme.id}`),
+      kit.client(session.token).get(`/api/v1/account?targetAccountId=${session.id}`),
+      kit.client(session.token).get(`/api/v2/listAccounts?targetAccountId=${acme.id}`),
+      kit.client(session.token).get(`/api/v1/conversations?targetAccountId=${acme.id}`),
+      kit.client(session.token).post(`/api/v1/accountSetting?targetAccountId=${acme.id}`, {
         settings: { hijacked: true },
       }),
-      post(`/api/v1/phoneNumber/requestVerificationCode?token=${session.token}`, {
+      kit.client(session.token).post('/api/v1/phoneNumber/requestVerificationCode', {
         phoneNumber: '+15550107070',
       }),
-      get(`/api/v2/auth/account/oneTimeAuthToken?token=${session.token}&email=${demoEmail('acme')}`),
+      kit.client(session.token).get(`/api/v2/auth/account/oneTimeAuthToken?email=${demoEmail('acme')}`),
     ];
     for (const response of await Promise.all(calls)) {
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
     }
-    const [row] = await t.db
+    const [row] = await kit.db
       .select({ settings: accounts.settings })
       .from(accounts)
       .where(eq(accounts.id, acme.id));
