@@ -3,7 +3,7 @@ import { noNumbersMessage, type AvailableNumberView, type HeldNumberView } from 
 import { accounts, and, eq, phoneNumbers, sandboxNumbers, usageEvents } from '@switchboard/db';
 import { startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { SandboxTelephony } from '../../providers/telephony/sandbox';
-import { TelephonyError, type TelephonyProvider } from '../../providers/telephony/types';
+import { TelephonyError, type OwnedNumber, type TelephonyProvider } from '../../providers/telephony/types';
 
 interface SearchBody {
   success: boolean;
@@ -215,43 +215,77 @@ describe("an agent account's number", () => {
 });
 
 describe('a carrier that fails', () => {
+  // The sandbox's stock with nothing sold, in a carrier whose sales the test decides.
+  const stock = new SandboxTelephony(
+    {
+      sold: () => Promise.resolve(new Set()),
+      sell: () => Promise.resolve(true),
+      takeBack: () => Promise.resolve(),
+    },
+    () => Promise.resolve(),
+  );
+  let sale: (phoneNumber: string) => Promise<OwnedNumber> = () => Promise.reject(new Error('no sale set'));
+  const releasedAtCarrier: string[] = [];
+  const carrier: TelephonyProvider = {
+    name: 'sandbox',
+    sandbox: true,
+    searchNumbers: (query) => stock.searchNumbers(query),
+    buyNumber: (phoneNumber) => sale(phoneNumber),
+    releaseNumber: (owned) => {
+      releasedAtCarrier.push(owned.phoneNumber);
+      return Promise.resolve();
+    },
+    placeCall: (call) => stock.placeCall(call),
+    transferCall: (...args) => stock.transferCall(...args),
+    hangUp: (callId) => stock.hangUp(callId),
+    sendText: (text) => stock.sendText(text),
+  };
+  let broken: DemoApp;
+  let agent2: SignedInClient;
+  beforeAll(async () => {
+    broken = await startApp({ telephony: carrier });
+    agent2 = await broken.signIn('agent2');
+  });
+  afterAll(() => broken.close());
+
+  const heldBy = (accountId: number) =>
+    broken.db.select().from(phoneNumbers).where(eq(phoneNumbers.accountId, accountId));
+  const agent2Number = async () =>
+    (await broken.db.select().from(accounts).where(eq(accounts.id, broken.ids.agent2)))[0]?.vidaPhoneNumber;
+
   it('leaves nothing assigned when the carrier cannot sell the number', async () => {
-    // The sandbox's stock with nothing sold, in a carrier that refuses every sale.
-    const stock = new SandboxTelephony(
-      {
-        sold: () => Promise.resolve(new Set()),
-        sell: () => Promise.resolve(true),
-        takeBack: () => Promise.resolve(),
-      },
-      () => Promise.resolve(),
-    );
-    const failing: TelephonyProvider = {
-      name: 'sandbox',
-      sandbox: true,
-      searchNumbers: (query) => stock.searchNumbers(query),
-      buyNumber: () => Promise.reject(new TelephonyError('the carrier is down', 503)),
-      releaseNumber: () => Promise.resolve(),
-      placeCall: (call) => stock.placeCall(call),
-      transferCall: (...args) => stock.transferCall(...args),
-      hangUp: (callId) => stock.hangUp(callId),
-      sendText: (text) => stock.sendText(text),
-    };
-    const broken = await startApp({ telephony: failing });
-    try {
-      const agent2 = await broken.signIn('agent2');
-      const response = await agent2.post('/api/v2/phoneNumber/assign', {
-        number: '+12125550150',
+    sale = () => Promise.reject(new TelephonyError('the carrier is down', 503));
+    const response = await agent2.post('/api/v2/phoneNumber/assign', {
+      number: '+12125550150',
+      country: 'US',
+    });
+    expect(response.status, response.text).toBe(503);
+    expect(messageOf(response.text)).toContain('the carrier is down');
+    expect(await heldBy(broken.ids.agent2)).toEqual([]);
+    expect(await agent2Number()).toBeNull();
+  });
+
+  it('gives the number back to the carrier when the records cannot take it', async () => {
+    // Another process assigns the same number to agent3 while the carrier is selling it to agent2.
+    sale = async (phoneNumber) => {
+      await broken.db.insert(phoneNumbers).values({
+        number: phoneNumber,
         country: 'US',
+        accountId: broken.ids.agent3,
+        kind: 'carrier',
+        carrier: 'sandbox',
+        carrierId: 'SBPNother',
       });
-      expect(response.status, response.text).toBe(503);
-      expect(response.text).toContain('the carrier is down');
-      expect(
-        await broken.db.select().from(phoneNumbers).where(eq(phoneNumbers.accountId, broken.ids.agent2)),
-      ).toEqual([]);
-      const [agent] = await broken.db.select().from(accounts).where(eq(accounts.id, broken.ids.agent2));
-      expect(agent?.vidaPhoneNumber).toBeNull();
-    } finally {
-      await broken.close();
-    }
+      return { carrierId: 'SBPNagent2', phoneNumber };
+    };
+    const response = await agent2.post('/api/v2/phoneNumber/assign', {
+      number: '+12125550151',
+      country: 'US',
+    });
+    expect(response.status, response.text).toBe(409);
+    expect(messageOf(response.text)).toContain('+12125550151 is held by another account');
+    expect(releasedAtCarrier).toEqual(['+12125550151']);
+    expect(await heldBy(broken.ids.agent2)).toEqual([]);
+    expect(await agent2Number()).toBeNull();
   });
 });
