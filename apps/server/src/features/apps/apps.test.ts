@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appInstalls, eq, seedDemoData } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { appInstalls, eq } from '@switchboard/db';
+import { startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountId, loggedConversation, openSession } from '../../runtime/session-client.test-support';
+import { loggedConversation, openSession } from '../../runtime/session-client.test-support';
 
 interface Received {
   method: string;
@@ -99,37 +99,31 @@ const shopifyCredentials = (shopDomain: string, accessToken: string) => ({
 });
 
 describe('apps and integrations', () => {
-  let t: TestApp;
-  let acme: string;
-  let globex: string;
+  let kit: DemoApp;
+  let acme: SignedInClient;
+  let globex: SignedInClient;
   let agent1: number;
   let orders: Awaited<ReturnType<typeof startOrderService>>;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-    await seedDemoData(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    acme = (await signInByEmail(t.app, demoEmail('acme'))).token;
-    globex = (await signInByEmail(t.app, demoEmail('globex'))).token;
-    agent1 = await accountId(t, 'agent1');
+    kit = await startApp();
+    await kit.app.listen({ port: 0, host: '127.0.0.1' });
+    acme = await kit.signIn('acme');
+    globex = await kit.signIn('globex');
+    agent1 = kit.ids.agent1;
     orders = await startOrderService();
   });
   afterAll(async () => {
     await orders.close();
-    await t.close();
+    await kit.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `${url}${url.includes('?') ? '&' : '?'}token=${token}`,
-      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    });
-
   it('lists the catalogue with nothing installed', async () => {
-    const response = await call('GET', '/api/v2/apps', acme);
-    expect(response.statusCode).toBe(200);
-    const apps = response.json<{ apps: { appId: string; installed: boolean; builtIn: boolean }[] }>().apps;
+    const response = await acme.get<{ apps: { appId: string; installed: boolean; builtIn: boolean }[] }>(
+      '/api/v2/apps',
+    );
+    expect(response.status).toBe(200);
+    const apps = response.body.apps;
     expect(apps.map((app) => app.appId)).toEqual(
       expect.arrayContaining(['webhook', 'slack', 'zapier', 'shopify', 'squareUp', 'hubspot']),
     );
@@ -137,29 +131,29 @@ describe('apps and integrations', () => {
   });
 
   it('installs a built-in app: required credentials checked, secrets never answered', async () => {
-    const missing = await call('POST', '/api/v2/apps/shopify/v1', acme, {
+    const missing = await acme.post<{ message: string }>('/api/v2/apps/shopify/v1', {
       app: shopifyCredentials('acme.myshopify.com', ''),
     });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ message: string }>().message).toContain('Admin API access token is required');
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('Admin API access token is required');
 
-    const unknown = await call('POST', '/api/v2/apps/shopify/v1', acme, {
+    const unknown = await acme.post<{ message: string }>('/api/v2/apps/shopify/v1', {
       app: {
         dependencies: {
           providers: { auth: { x: { parameters: { properties: { password: { value: 'p' } } } } } },
         },
       },
     });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json<{ message: string }>().message).toContain('password is not a setting of Shopify');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('password is not a setting of Shopify');
 
-    const installed = await call('POST', '/api/v2/apps/shopify/v1', acme, {
+    const installed = await acme.post<{ app: Record<string, unknown> }>('/api/v2/apps/shopify/v1', {
       app: shopifyCredentials('acme.myshopify.com', 'shpat_secret'),
     });
-    expect(installed.statusCode, installed.body).toBe(201);
-    const app = installed.json<{ app: Record<string, unknown> }>().app;
+    expect(installed.status, installed.text).toBe(201);
+    const app = installed.body.app;
     expect(app).toMatchObject({ installed: true, setupComplete: true, builtIn: true });
-    expect(installed.body).not.toContain('shpat_secret');
+    expect(installed.text).not.toContain('shpat_secret');
     expect(app.dependencies).toMatchObject({
       providers: {
         auth: {
@@ -175,17 +169,17 @@ describe('apps and integrations', () => {
       },
     });
 
-    const again = await call('POST', '/api/v2/apps/shopify/v1', acme, {
+    const again = await acme.post('/api/v2/apps/shopify/v1', {
       app: shopifyCredentials('a.myshopify.com', 'x'),
     });
-    expect(again.statusCode).toBe(409);
+    expect(again.status).toBe(409);
 
     // A secret sent empty keeps its value; the other value changes.
-    const updated = await call('PUT', '/api/v2/apps/shopify/v1', acme, {
+    const updated = await acme.put('/api/v2/apps/shopify/v1', {
       app: shopifyCredentials('acme-2.myshopify.com', ''),
     });
-    expect(updated.statusCode, updated.body).toBe(200);
-    const [row] = await t.db.select().from(appInstalls).where(eq(appInstalls.appId, 'shopify'));
+    expect(updated.status, updated.text).toBe(200);
+    const [row] = await kit.db.select().from(appInstalls).where(eq(appInstalls.appId, 'shopify'));
     // Secrets are stored sealed.
     expect(row?.appData.shopDomain).toBe('acme-2.myshopify.com');
     expect(row?.appData.accessToken).toMatch(/^sealed:v1:/);
@@ -193,31 +187,31 @@ describe('apps and integrations', () => {
   });
 
   it('reads and writes integration data by slug', async () => {
-    const read = await call('GET', '/api/v2/integration/shopify', acme);
-    expect(read.json()).toEqual({
+    const read = await acme.get('/api/v2/integration/shopify');
+    expect(read.body).toEqual({
       success: true,
       message: 'Integration data',
       appId: 'shopify',
       appVersion: 'v1',
       appData: { shopDomain: 'acme-2.myshopify.com', accessToken: '' },
     });
-    const noData = await call('POST', '/api/v2/integration/shopify', acme, {});
-    expect(noData.statusCode).toBe(400);
-    expect(noData.json()).toMatchObject({ message: 'appData is required' });
-    const saved = await call('POST', '/api/v2/integration/shopify', acme, {
+    const noData = await acme.post('/api/v2/integration/shopify', {});
+    expect(noData.status).toBe(400);
+    expect(noData.body).toMatchObject({ message: 'appData is required' });
+    const saved = await acme.post('/api/v2/integration/shopify', {
       appData: { shopDomain: 'acme.myshopify.com' },
     });
-    expect(saved.json()).toMatchObject({
+    expect(saved.body).toMatchObject({
       message: 'Integration data updated successfully',
       appData: { shopDomain: 'acme.myshopify.com' },
     });
-    const missing = await call('GET', '/api/v2/integration/slack', acme);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ message: 'Integration data not found' });
+    const missing = await acme.get('/api/v2/integration/slack');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ message: 'Integration data not found' });
   });
 
   it('installs only on organizations: an agent account is the wrong account type', async () => {
-    const response = await call('POST', `/api/v2/apps/slack/v1?targetAccountId=${agent1}`, acme, {
+    const response = await acme.post<{ message: string }>(`/api/v2/apps/slack/v1?targetAccountId=${agent1}`, {
       app: {
         dependencies: {
           providers: {
@@ -230,61 +224,61 @@ describe('apps and integrations', () => {
         },
       },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toContain('Account type does not match');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('Account type does not match');
     // Reading as the agent shows its organization's apps.
-    const listed = await call('GET', `/api/v2/apps?installed=true&targetAccountId=${agent1}`, acme);
-    expect(listed.json<{ apps: { appId: string }[] }>().apps.map((app) => app.appId)).toEqual(['shopify']);
+    const listed = await acme.get<{ apps: { appId: string }[] }>(
+      `/api/v2/apps?installed=true&targetAccountId=${agent1}`,
+    );
+    expect(listed.body.apps.map((app) => app.appId)).toEqual(['shopify']);
   });
 
   it('defines a custom app, checks its connection, and keeps it to its organization', async () => {
-    const invalid = await call('POST', '/api/v2/apps/orderDesk/v1', acme, {
+    const invalid = await acme.post('/api/v2/apps/orderDesk/v1', {
       app: { ...orderDesk(orders.base), functions: [] },
     });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toMatchObject({ message: 'body.app.functions: needs at least one function' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ message: 'body.app.functions: needs at least one function' });
     const badRequired = orderDesk(orders.base);
     badRequired.functions[0]!.parameters.required = ['order'];
-    const refused = await call('POST', '/api/v2/apps/orderDesk/v1', acme, { app: badRequired });
-    expect(refused.json<{ message: string }>().message).toContain('names no parameter "order"');
+    const refused = await acme.post<{ message: string }>('/api/v2/apps/orderDesk/v1', { app: badRequired });
+    expect(refused.body.message).toContain('names no parameter "order"');
 
-    const created = await call('POST', '/api/v2/apps/orderDesk/v1', acme, {
+    const created = await acme.post('/api/v2/apps/orderDesk/v1', {
       app: orderDesk(orders.base),
       reload: true,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({
       app: { appId: 'orderDesk', builtIn: false, installed: true, setupComplete: true },
       check: { ok: true, status: 200, message: 'Connected to Order desk.' },
     });
-    const wrongKey = await call('PUT', '/api/v2/apps/orderDesk/v1', acme, {
+    const wrongKey = await acme.put('/api/v2/apps/orderDesk/v1', {
       app: orderDesk(orders.base, 'nope'),
       reload: true,
     });
-    expect(wrongKey.json()).toMatchObject({
+    expect(wrongKey.body).toMatchObject({
       check: { ok: false, status: 401, message: 'Order desk refused the credentials (status 401).' },
     });
-    await call('PUT', '/api/v2/apps/orderDesk/v1', acme, { app: orderDesk(orders.base) });
+    await acme.put('/api/v2/apps/orderDesk/v1', { app: orderDesk(orders.base) });
 
     // Another organization neither sees nor changes it.
-    expect((await call('GET', '/api/v2/apps/orderDesk/v1', globex)).statusCode).toBe(404);
-    expect((await call('DELETE', '/api/v2/apps/orderDesk/v1', globex)).statusCode).toBe(404);
-    const theirs = await call('GET', '/api/v2/apps', globex);
-    expect(
-      theirs.json<{ apps: { appId: string; installed: boolean }[] }>().apps.some((app) => app.installed),
-    ).toBe(false);
+    expect((await globex.get('/api/v2/apps/orderDesk/v1')).status).toBe(404);
+    expect((await globex.delete('/api/v2/apps/orderDesk/v1')).status).toBe(404);
+    const theirs = await globex.get<{ apps: { appId: string; installed: boolean }[] }>('/api/v2/apps');
+    expect(theirs.body.apps.some((app) => app.installed)).toBe(false);
   });
 
   it('runs an app function in a conversation: arguments asked for, the request made, the answer spoken and logged', async () => {
-    const saved = await call('POST', `/api/v2/campaign?targetAccountId=${agent1}`, acme, {
+    const saved = await acme.post(`/api/v2/campaign?targetAccountId=${agent1}`, {
       apps: [{ appId: 'orderDesk', version: 'v1', instructions: 'When a caller asks about an order.' }],
       enabledFunctions: { 'orderDesk:v1': ['order_status'] },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const usage = await call('GET', '/api/v2/apps/orderDesk/v1', acme);
-    expect(usage.json()).toMatchObject({ app: { usedByAgents: 1 } });
+    expect(saved.status, saved.text).toBe(200);
+    const usage = await acme.get('/api/v2/apps/orderDesk/v1');
+    expect(usage.body).toMatchObject({ app: { usedByAgents: 1 } });
 
-    const session = await openSession(t, acme);
+    const session = await openSession(kit, acme.token);
     session.send({ type: 'start', agentAccountId: agent1, mode: 'chat', config: 'staging' });
     const ready = await session.next('ready');
     const greeting = await session.next('agent-text');
@@ -314,7 +308,7 @@ describe('apps and integrations', () => {
 
     session.send({ type: 'text', text: "That's all, bye" });
     await session.next('ended');
-    const log = await loggedConversation(t, ready.conversationUuid);
+    const log = await loggedConversation(kit, ready.conversationUuid);
     expect(log?.toolCalls.map((entry) => [entry.name, entry.ok])).toEqual([
       ['orderDesk__order_status', true],
       ['orderDesk__order_status', false],
@@ -323,12 +317,12 @@ describe('apps and integrations', () => {
   });
 
   it('uninstalls: credentials deleted, the custom app gone, agents stop offering its functions', async () => {
-    const removed = await call('DELETE', '/api/v2/apps/orderDesk/v1', acme);
-    expect(removed.json()).toEqual({ success: true, message: 'App uninstalled' });
-    expect((await call('GET', '/api/v2/apps/orderDesk/v1', acme)).statusCode).toBe(404);
-    expect((await call('DELETE', '/api/v2/apps/orderDesk/v1', acme)).statusCode).toBe(404);
+    const removed = await acme.delete('/api/v2/apps/orderDesk/v1');
+    expect(removed.body).toEqual({ success: true, message: 'App uninstalled' });
+    expect((await acme.get('/api/v2/apps/orderDesk/v1')).status).toBe(404);
+    expect((await acme.delete('/api/v2/apps/orderDesk/v1')).status).toBe(404);
 
-    const session = await openSession(t, acme);
+    const session = await openSession(kit, acme.token);
     session.send({ type: 'start', agentAccountId: agent1, mode: 'chat', config: 'staging' });
     const greeting = await session.next('agent-text');
     session.send({ type: 'text', text: 'Where is my order 1234?' });
