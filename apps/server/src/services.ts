@@ -7,7 +7,9 @@ import type { Config } from './platform/config';
 import type { DatabaseHandle, Db, DatabaseKind } from './platform/database';
 import type { MailProvider } from './providers/mail/types';
 import { createMail } from './providers/mail/create';
+import { carrierSms } from './providers/sms/carrier';
 import { createSms } from './providers/sms/create';
+import { honourOptOuts } from './features/telephony/carrier-texts.service';
 import { sandboxLedger } from './features/phone-numbers/phone-numbers.repo';
 import { createTelephony } from './providers/telephony/create';
 import type { TelephonyProvider } from './providers/telephony/types';
@@ -75,7 +77,13 @@ export function createServices(
 ): Services {
   const { config, database, logger } = input;
   const db = database.db;
-  const sms = overrides.sms ?? createSms(config.sms, outboxRecorder(db));
+  const telephony =
+    overrides.telephony ??
+    createTelephony(config.telephony, { ledger: sandboxLedger(db), record: outboxRecorder(db) });
+  // The agents' texts leave from their numbers at the carrier; texts from no number (sign-in codes) go through
+  // the platform's SMS provider. Either way a contact who replied STOP to a number gets nothing more from it.
+  const platformSms = overrides.sms ?? createSms(config.sms, outboxRecorder(db));
+  const sms = honourOptOuts(db, telephony.sandbox ? platformSms : carrierSms(telephony, platformSms));
   const realRuntime = (): AgentRuntime =>
     createAgentRuntime({
       config,
@@ -99,9 +107,7 @@ export function createServices(
     storage: overrides.storage ?? createStorage(config.storage, config.dataDir),
     mail: overrides.mail ?? createMail(config.mail, outboxRecorder(db)),
     sms,
-    telephony:
-      overrides.telephony ??
-      createTelephony(config.telephony, { ledger: sandboxLedger(db), record: outboxRecorder(db) }),
+    telephony,
     logger,
     startedAt: new Date(),
     runtime,

@@ -15,6 +15,7 @@ import { phoneNumbersFeature } from './phone-numbers/phone-numbers.routes';
 import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
 import { runtimeFeature } from './runtime/runtime.routes';
+import { twilioFeature } from './telephony/twilio.routes';
 
 /** Every server area, one line each. */
 export const features: readonly Feature[] = [
@@ -34,4 +35,5 @@ export const features: readonly Feature[] = [
   domainsFeature,
   helpFeature,
   phoneNumbersFeature,
+  twilioFeature,
 ];

@@ -292,6 +292,20 @@ export async function startFakeTwilioServer(options: {
     calls,
     messages,
     /**
+     * A call from `from` ringing one of the account's numbers, as the carrier sees it: its CA… sid is what the
+     * number's voice webhook names, and later updates (transfer, hang-up) are recorded on it.
+     */
+    incomingCall: (from: string, to: string): FakeTwilioCall => {
+      const call: FakeTwilioCall = {
+        sid: sid('CA'),
+        params: { From: from, To: to, Direction: 'inbound' },
+        status: 'in-progress',
+        updates: [],
+      };
+      calls.set(call.sid, call);
+      return call;
+    },
+    /**
      * POSTs `params` as a form to `url` the way Twilio calls a webhook, signed with the account's auth token (or
      * `authToken`) over `signedUrl` (the URL as configured at Twilio; `url` by default).
      */

@@ -18,6 +18,8 @@ import {
 import type { Channel, Message, OpenedRoom, Room, RoomInbox } from './inbox.types';
 
 export type { Channel, Message, OpenedRoom, Room, RoomInbox };
+/** The agent account that holds a number (E.164), if any: how calls and texts to a number find their agent. */
+export { findAgentIdByNumber } from './inbox.repo';
 
 const maxMessagesPerPage = 1000;
 const roomInboxes = ['priority', 'agent'] as const satisfies readonly RoomInbox[];

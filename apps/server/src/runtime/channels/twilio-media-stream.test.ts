@@ -1,6 +1,5 @@
-import { startApp, type DemoApp } from '@switchboard/testing';
+import { startApp, toneUtteranceMulaw, type DemoApp } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulawEncode } from '../../media/g711';
 import { instantSpeechProviders } from '../../providers/shared/speech-providers';
 import type { EndReason } from '../conversation';
 import { loggedConversation } from '../session-client.test-support';
@@ -14,28 +13,6 @@ beforeAll(async () => {
   t = await startApp({ speech: instantSpeechProviders({ transcripts: () => words }) });
 });
 afterAll(() => t.close());
-
-/** 20 ms μ-law frames at 8 kHz as the carrier sends them: room noise, one second of "speech" (a tone), noise. */
-function utterance(): string[] {
-  let seed = 11;
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return (seed / 2147483648 - 0.5) * 60;
-  };
-  const frame = (loud: boolean, index: number) => {
-    const pcm = new Int16Array(160);
-    for (let i = 0; i < pcm.length; i++) {
-      const tone = loud ? 8000 * Math.sin(((index * 160 + i) * 2 * Math.PI * 220) / 8000) : 0;
-      pcm[i] = Math.round(tone + noise());
-    }
-    return Buffer.from(mulawEncode(pcm)).toString('base64');
-  };
-  return [
-    ...Array.from({ length: 25 }, (_, i) => frame(false, i)),
-    ...Array.from({ length: 50 }, (_, i) => frame(true, i)),
-    ...Array.from({ length: 100 }, (_, i) => frame(false, i)),
-  ];
-}
 
 /** Plays the carrier's side of one stream, as Twilio does: frames in, and what the server sends recorded. */
 function carrier(callSid: string) {
@@ -91,7 +68,7 @@ function carrier(callSid: string) {
     },
     speak(said: string) {
       words = said;
-      for (const payload of utterance()) frame('media', { media: { track: 'inbound', payload } });
+      for (const payload of toneUtteranceMulaw()) frame('media', { media: { track: 'inbound', payload } });
     },
     marks: () => sent.filter((message) => message.event === 'mark'),
     /** Echoes every mark the server sent, as Twilio does once their audio has played. */

@@ -1,0 +1,68 @@
+import { and, carrierEvents, eq, phoneCalls, smsOptOuts, sql } from '@switchboard/db';
+import type { Db } from '../../platform/database';
+
+export type PhoneCall = typeof phoneCalls.$inferSelect;
+export type NewPhoneCall = typeof phoneCalls.$inferInsert;
+
+/** Records that a carrier webhook was acted on; false when it already had been (a replay or a retry). */
+export async function firstDelivery(db: Db, carrier: string, eventKey: string): Promise<boolean> {
+  const inserted = await db
+    .insert(carrierEvents)
+    .values({ carrier, eventKey })
+    .onConflictDoNothing()
+    .returning({ eventKey: carrierEvents.eventKey });
+  return inserted.length > 0;
+}
+
+export async function insertCall(db: Db, call: NewPhoneCall): Promise<void> {
+  await db.insert(phoneCalls).values(call);
+}
+
+export async function findCall(db: Db, callId: string): Promise<PhoneCall | null> {
+  const [row] = await db.select().from(phoneCalls).where(eq(phoneCalls.callId, callId));
+  return row ?? null;
+}
+
+/** Takes the call's stream token when it matches: a token opens one stream, once. */
+export async function takeStreamToken(db: Db, callId: string, tokenHash: string): Promise<PhoneCall | null> {
+  const [row] = await db
+    .update(phoneCalls)
+    .set({ streamTokenHash: null, updatedAt: new Date() })
+    .where(and(eq(phoneCalls.callId, callId), eq(phoneCalls.streamTokenHash, tokenHash)))
+    .returning();
+  return row ?? null;
+}
+
+export async function updateCall(
+  db: Db,
+  callId: string,
+  changes: Partial<Pick<PhoneCall, 'status' | 'durationSeconds' | 'conversationUuid' | 'streamTokenHash'>>,
+): Promise<void> {
+  await db
+    .update(phoneCalls)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(phoneCalls.callId, callId));
+}
+
+export async function setOptOut(
+  db: Db,
+  agentNumber: string,
+  contactNumber: string,
+  out: boolean,
+): Promise<void> {
+  if (out) {
+    await db.insert(smsOptOuts).values({ agentNumber, contactNumber }).onConflictDoNothing();
+    return;
+  }
+  await db
+    .delete(smsOptOuts)
+    .where(and(eq(smsOptOuts.agentNumber, agentNumber), eq(smsOptOuts.contactNumber, contactNumber)));
+}
+
+export async function isOptedOut(db: Db, agentNumber: string, contactNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(smsOptOuts)
+    .where(and(eq(smsOptOuts.agentNumber, agentNumber), eq(smsOptOuts.contactNumber, contactNumber)));
+  return row !== undefined;
+}
