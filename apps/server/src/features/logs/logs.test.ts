@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, conversationLogs, eq, seedDemoData } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { conversationLogs, eq } from '@switchboard/db';
+import { startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { recordUsage, writeConversationLog, type ConversationLogEntry } from './logs.service';
 
-let t: TestApp;
-const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
+let kit: DemoApp;
+let as: Record<'acme' | 'globex' | 'agent1' | 'reseller', SignedInClient>;
 const now = Math.floor(Date.now() / 1000);
 const at = (secondsAgo: number) => new Date((now - secondsAgo) * 1000);
 let bookedUuid = '';
@@ -33,18 +32,12 @@ function entry(accountId: number, overrides: Partial<ConversationLogEntry> = {})
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
+  kit = await startApp();
   // The demo calls are not part of these cases.
-  await t.db.delete(conversationLogs);
-  for (const username of ['partner', 'reseller', 'acme', 'globex', 'agent1', 'agent2', 'agent3']) {
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.username, username));
-    ids[username] = row?.id ?? 0;
-  }
-  for (const who of ['acme', 'globex', 'agent1', 'reseller'])
-    tokens[who] = (await signInByEmail(t.app, demoEmail(who))).token;
+  await kit.db.delete(conversationLogs);
+  as = await kit.signInEach('acme', 'globex', 'agent1', 'reseller');
 
-  const booked = entry(ids.agent1!, {
+  const booked = entry(kit.ids.agent1, {
     timestamp: at(600),
     duration: 185,
     cnam: 'SMITH, "PAT"',
@@ -53,10 +46,10 @@ beforeAll(async () => {
     collectedData: { patientName: 'Pat Smith', visits: 3, nextVisit: '2026-04-02' },
   });
   bookedUuid = booked.uuid;
-  await writeConversationLog(t.db, booked);
+  await writeConversationLog(kit.db, booked);
   await writeConversationLog(
-    t.db,
-    entry(ids.agent1!, {
+    kit.db,
+    entry(kit.ids.agent1, {
       timestamp: at(7200),
       duration: 30,
       direction: 'outbound',
@@ -64,39 +57,37 @@ beforeAll(async () => {
     }),
   );
   await writeConversationLog(
-    t.db,
-    entry(ids.agent2!, { timestamp: at(86_400 * 3), duration: 95, channel: 'sms' }),
+    kit.db,
+    entry(kit.ids.agent2, { timestamp: at(86_400 * 3), duration: 95, channel: 'sms' }),
   );
   // Outside the default 30-day window.
-  await writeConversationLog(t.db, entry(ids.agent2!, { timestamp: at(86_400 * 40), duration: 10 }));
+  await writeConversationLog(kit.db, entry(kit.ids.agent2, { timestamp: at(86_400 * 40), duration: 10 }));
   await writeConversationLog(
-    t.db,
-    entry(ids.agent3!, { timestamp: at(1200), duration: 300, fromNumber: '+15550188888' }),
+    kit.db,
+    entry(kit.ids.agent3, { timestamp: at(1200), duration: 300, fromNumber: '+15550188888' }),
   );
-  await recordUsage(t.db, {
-    accountId: ids.agent1!,
+  await recordUsage(kit.db, {
+    accountId: kit.ids.agent1,
     unit: 'voice',
     quantity: 185,
     conversationUuid: booked.uuid,
     idempotencyKey: `${booked.uuid}:voice`,
   });
-  await recordUsage(t.db, {
-    accountId: ids.agent1!,
+  await recordUsage(kit.db, {
+    accountId: kit.ids.agent1,
     unit: 'tokens',
     quantity: 1200,
     conversationUuid: booked.uuid,
     idempotencyKey: `${booked.uuid}:tokens`,
   });
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
-async function getLogs(who: string, query: Record<string, string | number> = {}) {
-  const search = new URLSearchParams({
-    token: tokens[who]!,
-    ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-  });
-  return t.app.inject({ method: 'GET', url: `/api/v2/logs?${search.toString()}` });
-}
+/** The logs as `who` reads them: a page (or a refusal's message) unless the query asks for a download. */
+const getLogs = <T = Page & { message: string }>(
+  who: keyof typeof as,
+  query: Record<string, string | number> = {},
+) => as[who].get<T>('/api/v2/logs', { query });
 
 interface Page {
   success: boolean;
@@ -111,8 +102,8 @@ interface Page {
 describe('GET /api/v2/logs', () => {
   it("answers a page of the organization's logs in the last 30 days, newest first, with the first ten fields", async () => {
     const response = await getLogs('acme');
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<Page>();
+    expect(response.status, response.text).toBe(200);
+    const page = response.body;
     expect(page).toMatchObject({ success: true, total: 3, page: 1, pageSize: 20 });
     expect(page.fields).toEqual([
       'accountId',
@@ -128,7 +119,7 @@ describe('GET /api/v2/logs', () => {
     ]);
     expect(page.logs.map((row) => row.duration)).toEqual([185, 30, 95]);
     expect(page.logs[0]).toMatchObject({
-      accountId: ids.agent1,
+      accountId: kit.ids.agent1,
       accountName: 'Acme Front Desk',
       cnam: 'SMITH, "PAT"',
       uuid: bookedUuid,
@@ -138,20 +129,18 @@ describe('GET /api/v2/logs', () => {
   });
 
   it('pages with 1-based page numbers and takes start, end and the chosen fields', async () => {
-    const second = (
-      await getLogs('acme', { page: 2, pageSize: 2, fields: 'duration,patientName' })
-    ).json<Page>();
+    const second = (await getLogs('acme', { page: 2, pageSize: 2, fields: 'duration,patientName' })).body;
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.logs).toEqual([
       { duration: 95, patientName: null, uuid: expect.any(String) as unknown, roomId: null },
     ]);
-    const old = (await getLogs('acme', { start: now - 86_400 * 50, end: now - 86_400 * 30 })).json<Page>();
+    const old = (await getLogs('acme', { start: now - 86_400 * 50, end: now - 86_400 * 30 })).body;
     expect(old.logs.map((row) => row.duration)).toEqual([10]);
   });
 
   it('filters with eq, neq, contains, gt, lt, gte, lte and in, on fields and collected data', async () => {
     const durations = async (query: Record<string, string>) =>
-      (await getLogs('acme', { ...query, fields: 'duration' })).json<Page>().logs.map((row) => row.duration);
+      (await getLogs('acme', { ...query, fields: 'duration' })).body.logs.map((row) => row.duration);
     expect(await durations({ direction: 'outbound' })).toEqual([30]);
     expect(await durations({ 'direction[neq]': 'outbound' })).toEqual([185, 95]);
     expect(await durations({ 'cnam[contains]': 'smith' })).toEqual([185]);
@@ -181,33 +170,33 @@ describe('GET /api/v2/logs', () => {
     ];
     for (const [query, message] of problems) {
       const response = await getLogs('acme', query);
-      expect(response.statusCode, JSON.stringify(query)).toBe(400);
-      expect(response.json<{ message: string }>().message).toContain(message);
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(response.body.message).toContain(message);
     }
-    expect((await getLogs('acme', { fields: 'duration,drop table' })).statusCode).toBe(400);
-    expect((await getLogs('acme', { pageSize: 10_001 })).statusCode).toBe(400);
-    expect((await getLogs('acme', { format: 'xml' })).statusCode).toBe(400);
+    expect((await getLogs('acme', { fields: 'duration,drop table' })).status).toBe(400);
+    expect((await getLogs('acme', { pageSize: 10_001 })).status).toBe(400);
+    expect((await getLogs('acme', { format: 'xml' })).status).toBe(400);
   });
 
   it('names a filter that is neither a known field nor a collected-data key, whatever its name', async () => {
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'nosuchkey']) {
       const response = await getLogs('acme', { [name]: 'x' });
-      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
-      expect(response.json<{ message: string }>().message).toBe(
+      expect(response.status, `${name}: ${response.text}`).toBe(400);
+      expect(response.body.message).toBe(
         `Unknown filter: ${name} (neither a log field nor a key of this account's collected data)`,
       );
     }
     const operator = await getLogs('acme', { 'constructor[gt]': '1', format: 'csv' });
-    expect(operator.statusCode, operator.body).toBe(400);
+    expect(operator.status, operator.text).toBe(400);
     // A collected-data key filters wherever the window is, and a column of such a name is only empty.
-    expect((await getLogs('acme', { patientName: 'Lee', start: 0, end: 10 })).statusCode).toBe(200);
+    expect((await getLogs('acme', { patientName: 'Lee', start: 0, end: 10 })).status).toBe(200);
     const column = await getLogs('acme', { fields: 'duration,constructor,toString' });
-    expect(column.statusCode, column.body).toBe(200);
-    expect(column.json<Page>().logs[0]).toMatchObject({ constructor: null, toString: null });
+    expect(column.status, column.text).toBe(200);
+    expect(column.body.logs[0]).toMatchObject({ constructor: null, toString: null });
   });
 
   it('infers the field schema with includeFields, collected-data keys included', async () => {
-    const page = (await getLogs('acme', { includeFields: 'true' })).json<Page>();
+    const page = (await getLogs('acme', { includeFields: 'true' })).body;
     expect(page.schema?.slice(0, 5)).toEqual([
       { name: 'accountId', type: 'integer' },
       { name: 'accountName', type: 'string' },
@@ -227,32 +216,30 @@ describe('GET /api/v2/logs', () => {
 
 describe('who sees which logs', () => {
   const uuidsOf = async (who: string, query: Record<string, string | number> = {}) =>
-    (await getLogs(who, { ...query, fields: 'uuid', pageSize: 100 }))
-      .json<Page>()
-      .logs.map((row) => row.uuid);
+    (await getLogs(who, { ...query, fields: 'uuid', pageSize: 100 })).body.logs.map((row) => row.uuid);
 
   it('shows an agent only its own rows and an organization only its agents', async () => {
     expect(await uuidsOf('agent1')).toHaveLength(2);
-    const globex = (await getLogs('globex')).json<Page>();
+    const globex = (await getLogs('globex')).body;
     expect(globex.total).toBe(1);
     expect(globex.logs[0]?.fromNumber).toBe('+15550188888');
   });
 
   it('gives nothing of another tenant, whatever the filter says', async () => {
-    expect(await uuidsOf('globex', { accountId: ids.agent1! })).toEqual([]);
+    expect(await uuidsOf('globex', { accountId: kit.ids.agent1 })).toEqual([]);
     expect(await uuidsOf('globex', { uuid: bookedUuid })).toEqual([]);
     const csv = await getLogs('globex', { format: 'csv', fields: 'uuid,fromNumber' });
-    expect(csv.body).not.toContain(bookedUuid);
-    expect(csv.body.trim().split('\n')).toHaveLength(2);
+    expect(csv.text).not.toContain(bookedUuid);
+    expect(csv.text.trim().split('\n')).toHaveLength(2);
   });
 
   it("refuses another tenant's targetAccountId and lets the reseller act for its organizations", async () => {
-    const refused = await getLogs('globex', { targetAccountId: ids.acme! });
-    expect(refused.statusCode, refused.body).toBe(403);
-    expect((await getLogs('agent1', { targetAccountId: ids.agent2! })).statusCode).toBe(403);
-    expect((await getLogs('reseller')).json<Page>().total).toBe(4);
-    expect((await getLogs('reseller', { targetAccountId: ids.globex! })).json<Page>().total).toBe(1);
-    expect((await getLogs('acme', { targetAccountId: ids.agent2! })).json<Page>().total).toBe(1);
+    const refused = await getLogs('globex', { targetAccountId: kit.ids.acme });
+    expect(refused.status, refused.text).toBe(403);
+    expect((await getLogs('agent1', { targetAccountId: kit.ids.agent2 })).status).toBe(403);
+    expect((await getLogs('reseller')).body.total).toBe(4);
+    expect((await getLogs('reseller', { targetAccountId: kit.ids.globex })).body.total).toBe(1);
+    expect((await getLogs('acme', { targetAccountId: kit.ids.agent2 })).body.total).toBe(1);
   });
 });
 
@@ -263,12 +250,12 @@ describe('downloads', () => {
       fields: 'duration,cnam,transfer,appointmentBooked,patientName',
       pageSize: 1,
     });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.status, response.text).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="conversation_logs_\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(response.body).toBe(
+    expect(response.text).toBe(
       [
         'duration,cnam,transfer,appointmentBooked,patientName',
         '"185","SMITH, ""PAT""","+15550109999","true","Pat Smith"',
@@ -280,7 +267,7 @@ describe('downloads', () => {
   });
 
   it('streams a JSON file of every matching row with download=true', async () => {
-    const response = await getLogs('acme', {
+    const response = await getLogs<Record<string, unknown>[]>('acme', {
       download: 'true',
       fields: 'duration,visits',
       'duration[gte]': '30',
@@ -288,7 +275,7 @@ describe('downloads', () => {
     expect(response.headers['content-disposition']).toMatch(
       /filename="conversation_logs_\d{4}-\d{2}-\d{2}\.json"/,
     );
-    const rows = response.json<Record<string, unknown>[]>();
+    const rows = response.body;
     expect(rows.map((row) => [row.duration, row.visits])).toEqual([
       [185, 3],
       [30, 1],
@@ -297,60 +284,54 @@ describe('downloads', () => {
   });
 
   it('makes text a spreadsheet would run as a formula inert, in both CSV downloads', async () => {
-    const hostile = entry(ids.agent1!, {
+    const hostile = entry(kit.ids.agent1, {
       timestamp: at(300),
       duration: 42,
       cnam: '=HYPERLINK("http://x","y")',
       collectedData: { patientName: '@SUM(1+1)', reason: '\tcmd', visits: -5 },
     });
-    await writeConversationLog(t.db, hostile);
+    await writeConversationLog(kit.db, hostile);
     try {
       const logs = await getLogs('acme', {
         format: 'csv',
         fields: 'cnam,patientName,reason,visits,duration,fromNumber',
         uuid: hostile.uuid,
       });
-      expect(logs.body).toBe(
+      expect(logs.text).toBe(
         [
           'cnam,patientName,reason,visits,duration,fromNumber',
           `"'=HYPERLINK(""http://x"",""y"")","'@SUM(1+1)","'\tcmd","-5","42","+15550100001"`,
           '',
         ].join('\n'),
       );
-      const search = new URLSearchParams({ token: tokens.acme!, format: 'csv', uuid: hostile.uuid });
-      const conversations = await t.app.inject({
-        method: 'GET',
-        url: `/api/v2/logs/conversations?${search.toString()}`,
+      const conversations = await as.acme.get('/api/v2/logs/conversations', {
+        query: { format: 'csv', uuid: hostile.uuid },
       });
-      const [header, line] = conversations.body.trim().split('\n');
+      const [header, line] = conversations.text.trim().split('\n');
       const columns = header!.split(',');
       const cells = line!.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
       expect(cells[columns.indexOf('cnam')]).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
       expect(cells[columns.indexOf('patientName')]).toBe(`"'@SUM(1+1)"`);
     } finally {
-      await t.db.delete(conversationLogs).where(eq(conversationLogs.uuid, hostile.uuid));
+      await kit.db.delete(conversationLogs).where(eq(conversationLogs.uuid, hostile.uuid));
     }
   });
 
   it('answers a bad CSV request with a JSON error, not a file', async () => {
     const response = await getLogs('acme', { format: 'csv', 'timestamp[lt]': '99999999999999' });
-    expect(response.statusCode, response.body).toBe(400);
+    expect(response.status, response.text).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('writes a header-only CSV when nothing matches', async () => {
     const response = await getLogs('acme', { format: 'csv', fields: 'duration', direction: 'nowhere' });
-    expect(response.body).toBe('duration\n');
+    expect(response.text).toBe('duration\n');
   });
 
   it('exports one row per conversation with collected data and usage per unit', async () => {
-    const search = new URLSearchParams({ token: tokens.acme!, format: 'csv' });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v2/logs/conversations?${search.toString()}`,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const [header, ...lines] = response.body.trim().split('\n');
+    const response = await as.acme.get('/api/v2/logs/conversations', { query: { format: 'csv' } });
+    expect(response.status, response.text).toBe(200);
+    const [header, ...lines] = response.text.trim().split('\n');
     const columns = header!.split(',');
     expect(columns).toEqual(
       expect.arrayContaining(['uuid', 'patientName', 'visits', 'usage_voice', 'usage_tokens']),
@@ -365,11 +346,10 @@ describe('downloads', () => {
     ]);
     expect(lines).toHaveLength(3);
 
-    const json = await t.app.inject({
-      method: 'GET',
-      url: `/api/v2/logs/conversations?${search.toString().replace('csv', 'json')}`,
+    const json = await as.acme.get<Record<string, unknown>[]>('/api/v2/logs/conversations', {
+      query: { format: 'json' },
     });
-    const rows = json.json<Record<string, unknown>[]>();
+    const rows = json.body;
     expect(rows.find((row) => row.uuid === bookedUuid)).toMatchObject({
       usage_voice: 185,
       visits: 3,
