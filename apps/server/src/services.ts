@@ -79,7 +79,11 @@ export function createServices(
   const db = database.db;
   const telephony =
     overrides.telephony ??
-    createTelephony(config.telephony, { ledger: sandboxLedger(db), record: outboxRecorder(db) });
+    createTelephony(config.telephony, {
+      ledger: sandboxLedger(db),
+      record: outboxRecorder(db),
+      sandboxOpen: config.sandboxOpen,
+    });
   // The agents' texts leave from their numbers at the carrier; texts from no number (sign-in codes) go through
   // the platform's SMS provider. Either way a contact who replied STOP to a number gets nothing more from it.
   const platformSms = overrides.sms ?? createSms(config.sms, outboxRecorder(db));
