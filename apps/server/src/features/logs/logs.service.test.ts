@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@switchboard/testing';
+import { startApp, type KitApp } from '@switchboard/testing';
 import { accounts, conversationLogs, eq, usageEvents } from '@switchboard/db';
 import {
   recordUsage,
@@ -10,13 +10,15 @@ import {
   type UsageUnit,
 } from './logs.service';
 
-let t: TestApp;
+let t: KitApp;
 let partnerId: number;
 let resellerId: number;
 let orgId: number;
 let agentId: number;
 let plainAgentId: number;
 
+// Rows of the shapes whose names the log takes (an agent without a name in its details has none of the product's
+// paths), written straight into the accounts table.
 async function insertAccount(values: typeof accounts.$inferInsert): Promise<number> {
   const [account] = await t.db.insert(accounts).values(values).returning();
   return account!.id;
@@ -24,7 +26,7 @@ async function insertAccount(values: typeof accounts.$inferInsert): Promise<numb
 
 beforeAll(async () => {
   // Only the database is under test: no routes, so endpoints declared by other areas need no handlers here.
-  t = await createTestApp({ features: [], requireAllEndpoints: false });
+  t = await startApp({ seed: 'empty', features: [], requireAllEndpoints: false });
   partnerId = await insertAccount({ accountType: 'partner', username: 'big-partner', details: {} });
   resellerId = await insertAccount({
     accountType: 'reseller',

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, conversationLogs, eq, seedDemoData } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { conversationLogs } from '@switchboard/db';
+import { startApp, type DemoApp, type DemoUsername, type SignedInClient } from '@switchboard/testing';
 import type { MetricValue } from '@switchboard/contract';
 import { saveSettings } from '../accounts/accounts.service';
 import { writeConversationLog } from '../logs/logs.service';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let kit: DemoApp;
+let as: Record<'acme' | 'globex', SignedInClient>;
 const now = Math.floor(Date.now() / 1000);
 
 interface Call {
-  agent: string;
+  agent: DemoUsername;
   daysAgo: number;
   duration: number;
   direction?: 'inbound' | 'outbound';
@@ -39,20 +38,15 @@ const acmeCalls: Call[] = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
+  kit = await startApp();
   // The demo calls are not part of these cases.
-  await t.db.delete(conversationLogs);
-  for (const username of ['acme', 'globex', 'agent1', 'agent2', 'agent3']) {
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.username, username));
-    ids[username] = row?.id ?? 0;
-  }
-  for (const who of ['acme', 'globex']) tokens[who] = (await signInByEmail(t.app, demoEmail(who))).token;
-  const calls = [...acmeCalls, { agent: 'agent3', daysAgo: 2, duration: 1000, latency: 100 }];
+  await kit.db.delete(conversationLogs);
+  as = await kit.signInEach('acme', 'globex');
+  const calls: Call[] = [...acmeCalls, { agent: 'agent3', daysAgo: 2, duration: 1000, latency: 100 }];
   for (const call of calls) {
-    await writeConversationLog(t.db, {
+    await writeConversationLog(kit.db, {
       uuid: randomUUID(),
-      accountId: ids[call.agent] ?? 0,
+      accountId: kit.ids[call.agent],
       timestamp: new Date((now - call.daysAgo * 86_400) * 1000),
       duration: call.duration,
       direction: call.direction ?? 'inbound',
@@ -67,30 +61,23 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
-const call = (method: 'GET' | 'POST', path: string, who: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `${path}${path.includes('?') ? '&' : '?'}token=${tokens[who]}`,
-    ...(payload ? { payload } : {}),
-  });
-
-const valuesOf = async (who: string, query = '') => {
-  const response = await call('GET', `/api/v2/metrics/values${query}`, who);
-  expect(response.statusCode, response.body).toBe(200);
-  return Object.fromEntries(
-    response.json<{ metrics: MetricValue[] }>().metrics.map((metric) => [metric.name, metric]),
-  );
+const valuesOf = async (who: keyof typeof as, query = '') => {
+  const response = await as[who].get<{ metrics: MetricValue[] }>(`/api/v2/metrics/values${query}`);
+  expect(response.status, response.text).toBe(200);
+  return Object.fromEntries(response.body.metrics.map((metric) => [metric.name, metric]));
 };
 
 describe('dashboard metrics', () => {
   it('lists the default metrics and the fields formulas may use', async () => {
-    const response = (await call('GET', '/api/v2/metrics', 'acme')).json<{
-      metrics: { name: string; title: string }[];
-      fields: { name: string }[];
-      isDefault: boolean;
-    }>();
+    const response = (
+      await as.acme.get<{
+        metrics: { name: string; title: string }[];
+        fields: { name: string }[];
+        isDefault: boolean;
+      }>('/api/v2/metrics')
+    ).body;
     expect(response.isDefault).toBe(true);
     expect(response.metrics.map((metric) => metric.title)).toEqual([
       'Minutes Saved',
@@ -127,9 +114,9 @@ describe('dashboard metrics', () => {
     const globex = await valuesOf('globex');
     expect(globex.totalCalls?.value).toBe(1);
     expect(globex.timeSaved?.value).toBeCloseTo(1000 * 0.0166667, 6);
-    const refused = await call('GET', `/api/v2/metrics/values?targetAccountId=${ids.acme}`, 'globex');
-    expect(refused.statusCode).toBe(403);
-    const agent2 = await valuesOf('acme', `?targetAccountId=${ids.agent2}`);
+    const refused = await as.globex.get(`/api/v2/metrics/values?targetAccountId=${kit.ids.acme}`);
+    expect(refused.status).toBe(403);
+    const agent2 = await valuesOf('acme', `?targetAccountId=${kit.ids.agent2}`);
     expect(agent2.totalCalls?.value).toBe(1);
   });
 
@@ -141,7 +128,7 @@ describe('dashboard metrics', () => {
     expect(series.filter((point) => point.value === null)).toEqual([]);
     // An average over a day without calls is no value, not zero.
     expect(values.avgCallTime?.series?.some((point) => point.value === null)).toBe(true);
-    expect((await call('GET', '/api/v2/metrics/values?timezone=Mars/Base', 'acme')).statusCode).toBe(400);
+    expect((await as.acme.get('/api/v2/metrics/values?timezone=Mars/Base')).status).toBe(400);
   });
 
   it('takes start and end for every metric', async () => {
@@ -161,21 +148,21 @@ describe('dashboard metrics', () => {
       },
       { name: 'weekCalls', title: 'Calls this week', formula: 'count()', dateFilter: 'last 7 days' },
     ];
-    const saved = await call('POST', '/api/v2/metrics', 'acme', { metrics });
-    expect(saved.statusCode, saved.body).toBe(200);
+    const saved = await as.acme.post('/api/v2/metrics', { metrics });
+    expect(saved.status, saved.text).toBe(200);
     const values = await valuesOf('acme');
     expect(Object.keys(values)).toEqual(['avgScore', 'longInbound', 'weekCalls']);
     expect(values.avgScore?.value).toBe(6);
     expect(values.longInbound?.value).toBe(1);
     expect(values.weekCalls?.value).toBe(3);
     expect(values.weekCalls!.end - values.weekCalls!.start).toBe(7 * 86_400);
-    const listed = (await call('GET', '/api/v2/metrics', 'acme')).json<{ isDefault: boolean }>();
+    const listed = (await as.acme.get<{ isDefault: boolean }>('/api/v2/metrics')).body;
     expect(listed.isDefault).toBe(false);
   });
 
   it('refuses formulas with the validator messages, naming the metric', async () => {
     const save = (formula: string, extra: object = {}) =>
-      call('POST', '/api/v2/metrics', 'acme', {
+      as.acme.post<{ message: string }>('/api/v2/metrics', {
         metrics: [{ name: 'bad', title: 'Bad', formula, ...extra }],
       });
     const cases: [string, object, string][] = [
@@ -192,28 +179,28 @@ describe('dashboard metrics', () => {
     ];
     for (const [formula, extra, message] of cases) {
       const response = await save(formula, extra);
-      expect(response.statusCode).toBe(400);
-      expect(response.json<{ message: string }>().message).toBe(message);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(message);
     }
-    const twice = await call('POST', '/api/v2/metrics', 'acme', {
+    const twice = await as.acme.post<{ message: string }>('/api/v2/metrics', {
       metrics: [
         { name: 'a', title: 'A', formula: 'count()' },
         { name: 'a', title: 'A again', formula: 'count()' },
       ],
     });
-    expect(twice.json<{ message: string }>().message).toBe('Two metrics are named a');
+    expect(twice.body.message).toBe('Two metrics are named a');
   });
 
   it('reads filter and formula names as own fields only: toString and constructor name nothing', async () => {
     for (const name of ['toString', 'constructor', 'hasOwnProperty']) {
-      const response = await call('POST', '/api/v2/metrics/preview', 'globex', {
+      const response = await as.globex.post<{ message: string }>('/api/v2/metrics/preview', {
         metric: { name: 'p', title: 'Preview', formula: 'count()', filters: { [name]: 'x' } },
       });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json<{ message: string }>().message).toBe(`Filters: Unknown field: ${name}`);
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.message).toBe(`Filters: Unknown field: ${name}`);
     }
     // Metrics kept in the settings are computed without a look-up: such a name reads as no value.
-    await saveSettings(t.db, ids.globex!, {
+    await saveSettings(kit.db, kit.ids.globex, {
       metrics: [
         { name: 'odd', title: 'Odd', formula: 'count()', filters: { toString: 'x', constructor: 'y' } },
         { name: 'odder', title: 'Odder', formula: 'sum(valueOf)', aggregation: 'sum' },
@@ -225,36 +212,34 @@ describe('dashboard metrics', () => {
       expect(values.odd?.error).toBeUndefined();
       expect(values.odder?.error).toBeUndefined();
     } finally {
-      await saveSettings(t.db, ids.globex!, { metrics: [] });
+      await saveSettings(kit.db, kit.ids.globex, { metrics: [] });
     }
   });
 
   it('names a window beyond what a date holds, and a daily series too long to answer', async () => {
-    const response = await call('GET', '/api/v2/metrics/values?start=0&end=99999999999999', 'globex');
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toMatch(/^query\.end: Too big/);
-    const longSeries = await call(
-      'GET',
+    const response = await as.globex.get<{ message: string }>(
+      '/api/v2/metrics/values?start=0&end=99999999999999',
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^query\.end: Too big/);
+    const longSeries = await as.globex.get<{ message: string }>(
       '/api/v2/metrics/values?start=0&end=253402300799&series=true',
-      'globex',
     );
-    expect(longSeries.statusCode).toBe(400);
-    expect(longSeries.json<{ message: string }>().message).toMatch(
-      /^query\.series: a daily series covers at most 3660 days/,
-    );
-    const ancient = await call('POST', '/api/v2/metrics/preview', 'globex', {
+    expect(longSeries.status).toBe(400);
+    expect(longSeries.body.message).toMatch(/^query\.series: a daily series covers at most 3660 days/);
+    const ancient = await as.globex.post<{ message: string }>('/api/v2/metrics/preview', {
       metric: { name: 'p', title: 'Preview', formula: 'count()', dateFilter: 'last 999999 years' },
     });
-    expect(ancient.statusCode, ancient.body).toBe(400);
-    expect(ancient.json<{ message: string }>().message).toBe('Date filter reaches back before the year 1');
+    expect(ancient.status, ancient.text).toBe(400);
+    expect(ancient.body.message).toBe('Date filter reaches back before the year 1');
   });
 
   it('previews an unsaved metric with its series', async () => {
-    const response = await call('POST', '/api/v2/metrics/preview?series=true', 'globex', {
+    const response = await as.globex.post<{ metric: MetricValue }>('/api/v2/metrics/preview?series=true', {
       metric: { name: 'p', title: 'Preview', formula: 'sum(duration) / 60' },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const metric = response.json<{ metric: MetricValue }>().metric;
+    expect(response.status, response.text).toBe(200);
+    const metric = response.body.metric;
     expect(metric.value).toBeCloseTo(1000 / 60, 9);
     expect(metric.series?.length).toBeGreaterThanOrEqual(30);
   });
