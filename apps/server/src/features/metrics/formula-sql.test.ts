@@ -10,9 +10,9 @@ import {
   type FieldType,
   type FormulaValue,
 } from '@switchboard/formula';
-import { createTestApp, type TestApp } from '@switchboard/testing';
+import { startApp, type KitApp } from '@switchboard/testing';
 
-let t: TestApp;
+let t: KitApp;
 
 const fieldTypes: Record<string, FieldType> = {
   n1: 'number',
@@ -164,7 +164,7 @@ function run(compiled: { fragments: string[]; params: (string | number)[] }, tai
 const now = Date.UTC(2026, 5, 1) / 1000;
 
 beforeAll(async () => {
-  t = await createTestApp({ features: [], requireAllEndpoints: false });
+  t = await startApp({ seed: 'empty', features: [], requireAllEndpoints: false });
   await t.db.execute(
     sql.raw(
       'CREATE TABLE formula_rows (id serial PRIMARY KEY, n1 double precision, n2 integer, s1 text, s2 text, b1 boolean, d1 timestamptz)',
