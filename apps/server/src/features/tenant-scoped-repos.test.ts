@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
-  accounts,
   agentTemplates,
   agentVersions,
   appInstalls,
@@ -12,21 +11,24 @@ import {
   inboxNotifications,
   messages,
   rooms,
-  seedDemoData,
 } from '@switchboard/db';
-import { createTestApp, type TestApp } from '@switchboard/testing';
-import { findThread, saveThread } from '../runtime/threads.repo';
-import { findVersion, insertVersion } from './agents/versions.repo';
-import { deleteTemplateRow, insertTemplate, updateTemplate } from './agents/templates.repo';
-import { deleteInstall, insertInstall, updateInstallData } from './apps/apps.repo';
-import { insertContact } from './contacts/contacts.repo';
-import { deleteContact, getContact, saveContact } from './contacts/contacts.service';
 import {
-  deleteDomainRow,
-  insertDomainRow,
-  updateProfileImage,
-  upsertProfileOfAccount,
-} from './domains/domains.repo';
+  createAgentVersion,
+  createContact,
+  createTemplate,
+  silentAgent,
+  startApp,
+  textAgent,
+  type DemoApp,
+  type RoomRow,
+  type SignedInClient,
+} from '@switchboard/testing';
+import { findThread, saveThread } from '../runtime/threads.repo';
+import { findVersion } from './agents/versions.repo';
+import { deleteTemplateRow, updateTemplate } from './agents/templates.repo';
+import { deleteInstall, insertInstall, updateInstallData } from './apps/apps.repo';
+import { deleteContact, getContact, saveContact } from './contacts/contacts.service';
+import { deleteDomainRow, updateProfileImage, upsertProfileOfAccount } from './domains/domains.repo';
 import {
   blockState,
   closeRoom,
@@ -36,70 +38,61 @@ import {
 } from './inbox/conversations.service';
 import { routeRoomInbox } from './inbox/inbox-routing.service';
 import { reopenRoom } from './inbox/inbox.repo';
-import { appendMessage, openRoom, type OpenedRoom } from './inbox/inbox.service';
+import { appendMessage } from './inbox/inbox.service';
 import { clearRoomNotifications } from './inbox/inbox-notifications.repo';
 import { markRoomUnread } from './inbox/room-activity.repo';
 import { listMessagesPage, listRoomConversations } from './inbox/room-messages.repo';
 import { findRoomByContactProfile, findRoomRecord, updateRoom } from './inbox/room-views.repo';
 
-let t: TestApp;
-const id: Record<string, number> = {};
+// The records are made through the API (the agent stays silent, so the room holds only the contact's text); the
+// repos and services are then called with the wrong account directly.
+let kit: DemoApp;
+let acme: SignedInClient;
+let reseller: SignedInClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.db);
-  for (const row of await t.db.select({ id: accounts.id, username: accounts.username }).from(accounts)) {
-    id[row.username] = row.id;
-  }
+  kit = await startApp({ runtime: silentAgent });
+  acme = await kit.signIn('acme');
+  reseller = await kit.signIn('reseller');
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 // acme's agent1 owns every record below; globex's agent3 (or globex itself) is the other tenant.
-const owner = () => id.agent1!;
-const other = () => id.agent3!;
+const owner = () => kit.ids.agent1;
+const other = () => kit.ids.agent3;
 
 describe('rooms and messages of another agent account', () => {
-  let room: OpenedRoom;
+  let room: RoomRow;
+  let conversationUuid: string;
   let messageId: number;
 
   beforeAll(async () => {
-    room = await openRoom(t.db, { accountId: owner(), contactAddress: '+15557000001', channel: 'sms' });
-    const message = await appendMessage(t.db, {
-      accountId: owner(),
-      roomId: room.roomId,
-      conversationUuid: room.conversationUuid,
-      direction: 'inbound',
-      channel: 'sms',
-      author: 'contact',
-      text: 'Is anyone there?',
-    });
-    messageId = message.id;
-    await t.db.insert(inboxNotifications).values({
-      accountId: owner(),
-      roomId: room.roomId,
-      kind: 'message',
-      text: 'Is anyone there?',
-    });
+    // A known contact's room is in the priority inbox, so the contact's text notifies the account's people.
+    await createContact(acme, { name: 'Known Caller', phoneNumber: '+15557000001' }, owner());
+    const inbound = await textAgent(kit, { to: 'agent1', from: '+15557000001', text: 'Is anyone there?' });
+    room = inbound.room;
+    conversationUuid = room.currentUuid!;
+    messageId = inbound.message.id;
   });
 
-  const storedRoom = async () => (await t.db.select().from(rooms).where(eq(rooms.roomId, room.roomId)))[0];
+  const storedRoom = async () => (await kit.db.select().from(rooms).where(eq(rooms.roomId, room.roomId)))[0];
 
   it('finds nothing when read with another account', async () => {
-    expect(await findRoomRecord(t.db, { accountId: other() }, room.roomId)).toBeNull();
-    expect(await findRoomRecord(t.db, { organizationId: id.globex! }, room.roomId)).toBeNull();
-    expect(await findRoomByContactProfile(t.db, other(), room.contactProfileId)).toBeNull();
+    expect(await findRoomRecord(kit.db, { accountId: other() }, room.roomId)).toBeNull();
+    expect(await findRoomRecord(kit.db, { organizationId: kit.ids.globex }, room.roomId)).toBeNull();
+    expect(await findRoomByContactProfile(kit.db, other(), room.contactProfileId)).toBeNull();
     expect(
-      await listMessagesPage(t.db, { accountId: other(), roomId: room.roomId, before: null, limit: 10 }),
+      await listMessagesPage(kit.db, { accountId: other(), roomId: room.roomId, before: null, limit: 10 }),
     ).toEqual([]);
-    expect(await listRoomConversations(t.db, { accountId: other(), roomId: room.roomId })).toEqual([]);
-    const live = await loadLiveRecords(t.db, {
+    expect(await listRoomConversations(kit.db, { accountId: other(), roomId: room.roomId })).toEqual([]);
+    const live = await loadLiveRecords(kit.db, {
       messages: [{ accountId: other(), id: messageId }],
       rooms: [{ accountId: other(), roomId: room.roomId }],
     });
     expect([live.messages.size, live.rooms.size]).toEqual([0, 0]);
     // The owner still finds all of it.
-    expect(await findRoomRecord(t.db, { accountId: owner() }, room.roomId)).not.toBeNull();
-    const own = await loadLiveRecords(t.db, {
+    expect(await findRoomRecord(kit.db, { accountId: owner() }, room.roomId)).not.toBeNull();
+    const own = await loadLiveRecords(kit.db, {
       messages: [{ accountId: owner(), id: messageId }],
       rooms: [],
     });
@@ -109,17 +102,17 @@ describe('rooms and messages of another agent account', () => {
   it('changes nothing when written with another account', async () => {
     const before = await storedRoom();
     const target = { accountId: other(), roomId: room.roomId };
-    expect(await updateRoom(t.db, target, { closedAt: new Date(), blocked: true })).toBeNull();
-    expect(await markRoomUnread(t.db, target)).toBe(false);
+    expect(await updateRoom(kit.db, target, { closedAt: new Date(), blocked: true })).toBeNull();
+    expect(await markRoomUnread(kit.db, target)).toBe(false);
     expect(
-      await reopenRoom(t.db, target, { freshUuid: randomUUID(), replace: true, contactName: 'Mallory' }),
+      await reopenRoom(kit.db, target, { freshUuid: randomUUID(), replace: true, contactName: 'Mallory' }),
     ).toBeNull();
-    expect(await routeRoomInbox(t.db, target)).toBeNull();
-    await clearRoomNotifications(t.db, target);
+    expect(await routeRoomInbox(kit.db, target)).toBeNull();
+    await clearRoomNotifications(kit.db, target);
     await expect(
-      appendMessage(t.db, {
+      appendMessage(kit.db, {
         ...target,
-        conversationUuid: room.conversationUuid,
+        conversationUuid: conversationUuid,
         direction: 'inbound',
         channel: 'sms',
         author: 'contact',
@@ -127,8 +120,8 @@ describe('rooms and messages of another agent account', () => {
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await storedRoom()).toEqual(before);
-    expect(await t.db.select().from(messages).where(eq(messages.text, 'planted'))).toEqual([]);
-    const [notification] = await t.db
+    expect(await kit.db.select().from(messages).where(eq(messages.text, 'planted'))).toEqual([]);
+    const [notification] = await kit.db
       .select()
       .from(inboxNotifications)
       .where(eq(inboxNotifications.roomId, room.roomId));
@@ -138,84 +131,75 @@ describe('rooms and messages of another agent account', () => {
   it('answers not found from the services for another scope, and leaves the room as it was', async () => {
     const before = await storedRoom();
     const scope = { accountId: other() };
-    await expect(closeRoom(t.db, scope, room.roomId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(markUnread(t.db, scope, room.roomId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(roomDetail(t.db, scope, room.roomId, { limit: 10, before: null })).rejects.toMatchObject({
+    await expect(closeRoom(kit.db, scope, room.roomId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(markUnread(kit.db, scope, room.roomId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(roomDetail(kit.db, scope, room.roomId, { limit: 10, before: null })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    await expect(blockState(t.db, other(), room.contactProfileId)).rejects.toMatchObject({
+    await expect(blockState(kit.db, other(), room.contactProfileId)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await storedRoom()).toEqual(before);
     // The right account still reads it.
-    const detail = await roomDetail(t.db, { accountId: owner() }, room.roomId, { limit: 10, before: null });
+    const detail = await roomDetail(kit.db, { accountId: owner() }, room.roomId, { limit: 10, before: null });
     expect(detail.messages.map((message) => message.message)).toEqual(['Is anyone there?']);
-    expect((await blockState(t.db, owner(), room.contactProfileId)).blocked).toBe(false);
+    expect((await blockState(kit.db, owner(), room.contactProfileId)).blocked).toBe(false);
   });
 
   it('keeps an agent thread to its own account', async () => {
-    await saveThread(t.db, {
-      conversationUuid: room.conversationUuid,
+    await saveThread(kit.db, {
+      conversationUuid: conversationUuid,
       accountId: owner(),
       roomId: room.roomId,
       history: [],
       toolState: {},
       usage: {},
     });
-    expect(await findThread(t.db, other(), room.conversationUuid)).toBeNull();
-    expect(await findThread(t.db, owner(), room.conversationUuid)).not.toBeNull();
+    expect(await findThread(kit.db, other(), conversationUuid)).toBeNull();
+    expect(await findThread(kit.db, owner(), conversationUuid)).not.toBeNull();
   });
 });
 
 describe('contacts of another account', () => {
   it('are not found, changed or deleted through the services', async () => {
-    const contactId = await insertContact(t.db, {
-      accountId: owner(),
-      name: 'Jake Peralta',
-      phoneNumber: '+15557000002',
-      email: null,
-      data: {},
-    });
-    const stored = async () => (await t.db.select().from(contacts).where(eq(contacts.id, contactId)))[0];
+    const contactId = (
+      await createContact(acme, { name: 'Jake Peralta', phoneNumber: '+15557000002' }, owner())
+    ).id;
+    const stored = async () => (await kit.db.select().from(contacts).where(eq(contacts.id, contactId)))[0];
     const before = await stored();
-    await expect(getContact(t.db, other(), contactId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(saveContact(t.db, other(), { id: contactId, name: 'Renamed' })).rejects.toMatchObject({
+    await expect(getContact(kit.db, other(), contactId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(saveContact(kit.db, other(), { id: contactId, name: 'Renamed' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    await expect(deleteContact(t.db, other(), contactId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(deleteContact(kit.db, other(), contactId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await stored()).toEqual(before);
-    expect((await getContact(t.db, owner(), contactId)).contact.name).toBe('Jake Peralta');
+    expect((await getContact(kit.db, owner(), contactId)).contact.name).toBe('Jake Peralta');
   });
 });
 
 describe('agent versions and templates of another account', () => {
   it('does not find a version of another agent', async () => {
-    const version = await insertVersion(t.db, {
-      agentAccountId: owner(),
+    const { versionId } = await createAgentVersion(acme, owner(), {
       title: 'Before the launch',
       source: 'staging',
-      snapshot: {},
     });
-    expect(await findVersion(t.db, other(), version.id)).toBeNull();
-    expect((await findVersion(t.db, owner(), version.id))?.title).toBe('Before the launch');
-    const [row] = await t.db.select().from(agentVersions).where(eq(agentVersions.id, version.id));
+    expect(await findVersion(kit.db, other(), versionId)).toBeNull();
+    expect((await findVersion(kit.db, owner(), versionId))?.title).toBe('Before the launch');
+    const [row] = await kit.db.select().from(agentVersions).where(eq(agentVersions.id, versionId));
     expect(row?.title).toBe('Before the launch');
   });
 
   it('does not change or delete a template of another owner', async () => {
-    const template = await insertTemplate(t.db, {
-      id: 'tmpltenantcheck',
-      ownerAccountId: id.acme!,
-      name: 'Front desk',
-      config: {},
-    });
-    const target = { id: template.id, ownerAccountId: id.globex! };
-    expect(await updateTemplate(t.db, target, { name: 'Taken over' })).toBeNull();
-    expect(await deleteTemplateRow(t.db, target)).toBe(false);
-    const [row] = await t.db.select().from(agentTemplates).where(eq(agentTemplates.id, template.id));
+    const created = await createTemplate(reseller, { name: 'Front desk' });
+    const [template] = await kit.db.select().from(agentTemplates).where(eq(agentTemplates.id, created.id));
+    if (!template) throw new Error('the template was not stored');
+    const target = { id: template.id, ownerAccountId: kit.ids.globex };
+    expect(await updateTemplate(kit.db, target, { name: 'Taken over' })).toBeNull();
+    expect(await deleteTemplateRow(kit.db, target)).toBe(false);
+    const [row] = await kit.db.select().from(agentTemplates).where(eq(agentTemplates.id, template.id));
     expect(row).toEqual(template);
     expect(
-      await updateTemplate(t.db, { ...target, ownerAccountId: id.acme! }, { name: 'Reception' }),
+      await updateTemplate(kit.db, { ...target, ownerAccountId: kit.ids.reseller }, { name: 'Reception' }),
     ).toMatchObject({
       name: 'Reception',
     });
@@ -224,38 +208,37 @@ describe('agent versions and templates of another account', () => {
 
 describe('app installs of another organization', () => {
   it('are not changed or deleted', async () => {
-    const install = await insertInstall(t.db, {
-      organizationId: id.acme!,
+    const install = await insertInstall(kit.db, {
+      organizationId: kit.ids.acme,
       appId: 'tenant-check',
       appVersion: '1.0.0',
       appData: { region: 'us' },
       installedBy: null,
     });
     if (!install) throw new Error('the install was not stored');
-    expect(await updateInstallData(t.db, id.globex!, install.id, { region: 'eu' })).toBeNull();
-    expect(await deleteInstall(t.db, id.globex!, install.id)).toBe(false);
-    const [row] = await t.db.select().from(appInstalls).where(eq(appInstalls.id, install.id));
+    expect(await updateInstallData(kit.db, kit.ids.globex, install.id, { region: 'eu' })).toBeNull();
+    expect(await deleteInstall(kit.db, kit.ids.globex, install.id)).toBe(false);
+    const [row] = await kit.db.select().from(appInstalls).where(eq(appInstalls.id, install.id));
     expect(row).toEqual(install);
-    expect(await deleteInstall(t.db, id.acme!, install.id)).toBe(true);
+    expect(await deleteInstall(kit.db, kit.ids.acme, install.id)).toBe(true);
   });
 });
 
 describe('domains and brand profiles of another account', () => {
   it('are not deleted or changed', async () => {
-    const domain = await insertDomainRow(t.db, {
+    const added = await acme.post<{ domain: { domain: string } }>('/api/v2/domain', {
       domain: 'tenant-check.example',
-      accountId: id.acme!,
-      isDefault: false,
     });
-    if (!domain) throw new Error('the domain was not stored');
-    expect(await deleteDomainRow(t.db, id.globex!, domain.domain)).toBe(false);
-    expect(await t.db.select().from(domains).where(eq(domains.domain, domain.domain))).toHaveLength(1);
+    expect(added.status, added.text).toBe(201);
+    const domain = added.body.domain;
+    expect(await deleteDomainRow(kit.db, kit.ids.globex, domain.domain)).toBe(false);
+    expect(await kit.db.select().from(domains).where(eq(domains.domain, domain.domain))).toHaveLength(1);
 
-    const profile = await upsertProfileOfAccount(t.db, id.acme!, { name: 'Acme' });
+    const profile = await upsertProfileOfAccount(kit.db, kit.ids.acme, { name: 'Acme' });
     await expect(
-      updateProfileImage(t.db, { id: profile.id, accountId: id.globex! }, '/uploads/planted.png'),
+      updateProfileImage(kit.db, { id: profile.id, accountId: kit.ids.globex }, '/uploads/planted.png'),
     ).rejects.toThrow();
-    const [row] = await t.db.select().from(domainProfiles).where(eq(domainProfiles.id, profile.id));
+    const [row] = await kit.db.select().from(domainProfiles).where(eq(domainProfiles.id, profile.id));
     expect(row?.image).toBe(profile.image);
   });
 });
