@@ -1,34 +1,34 @@
-import { IconArrowForwardUp, IconHash, IconPhone, IconPhonePlus } from '@tabler/icons-react';
+import { IconArrowForwardUp, IconPhonePlus } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
 import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'numbers';
+
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'number',
     title: 'Phone number',
-    area: 'numbers',
-    icon: IconPhone,
-    description: 'One phone number: the agent that answers it and its calling and messaging settings.',
-  }),
-  comingOverlay({
+    area,
+    load: async () => ({ default: (await import('./number-overlay')).NumberOverlay }),
+  },
+  {
     flag: 'selectNumber',
     title: 'Choose a number',
-    area: 'numbers',
+    area,
     size: 'lg',
-    icon: IconHash,
-    description: 'Search the numbers available by country and area code, and pick one for your agent.',
-  }),
+    load: async () => ({ default: (await import('./select-number-overlay')).SelectNumberOverlay }),
+  },
   comingOverlay({
     flag: 'addCustomNumber',
     title: 'Add your own number',
-    area: 'numbers',
+    area,
     icon: IconPhonePlus,
     description: 'Connect a phone number you already own so your agent can answer it.',
   }),
   comingOverlay({
     flag: 'forwardingInstructions',
     title: 'Forward your calls',
-    area: 'numbers',
+    area,
     icon: IconArrowForwardUp,
     description: 'How to forward calls from your existing phone line to your agent.',
   }),
