@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@switchboard/testing';
+import { startApp, type KitApp } from '@switchboard/testing';
 import type { Feature } from '../features/feature';
 import { platformFeature } from '../features/platform/platform.routes';
 
@@ -12,52 +12,53 @@ const failingFeature: Feature = {
   },
 };
 
-let t: TestApp;
+let kit: KitApp;
 beforeAll(async () => {
-  t = await createTestApp({ features: [platformFeature, failingFeature], requireAllEndpoints: false });
+  kit = await startApp({
+    seed: 'empty',
+    features: [platformFeature, failingFeature],
+    requireAllEndpoints: false,
+  });
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 const post = (payload: string, contentType: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ipCorrelator',
+  kit.client().post<{ message: string }>('/api/v1/ipCorrelator', payload, {
     headers: { 'content-type': contentType },
-    payload,
   });
 
 describe('bad requests get a clear 4xx in the error shape', () => {
   it('malformed JSON is a 400', async () => {
     const response = await post('{"page":', 'application/json');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
-    expect(response.json<{ message: string }>().message).toMatch(/^The request body is not valid JSON/);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(response.body.message).toMatch(/^The request body is not valid JSON/);
   });
 
   it('an unsupported content type is a 415', async () => {
     const response = await post('page=/x', 'application/x-www-form-urlencoded');
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.status).toBe(415);
+    expect(response.body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('an oversized body is a 413', async () => {
     const response = await post(JSON.stringify({ page: 'x'.repeat(11 * 1024 * 1024) }), 'application/json');
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('a JSON array where an object belongs is a 400 naming the body', async () => {
     const response = await post('[1,2]', 'application/json');
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toMatch(/^body: expected object/);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^body: expected object/);
   });
 });
 
 describe('unexpected failures', () => {
   it('are a 500 that does not leak the error text', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
+    const response = await kit.client().get('/api/test/boom');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({
       success: false,
       code: 'INTERNAL',
       message: 'Something went wrong on our side; it has been logged',

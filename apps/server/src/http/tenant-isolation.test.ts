@@ -2,18 +2,20 @@
 // join this matrix when they are declared; an id-like parameter a route does not declare as tenant-owned fails it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, buildPath, type Endpoint } from '@switchboard/contract';
-import { accounts, agentTemplates, agentVersions, eq, seedDemoData, users } from '@switchboard/db';
+import { eq, users } from '@switchboard/db';
 import {
-  createTestApp,
+  createAgentVersion,
+  createContact,
+  createReseller,
+  createTemplate,
   demoEmail,
   fieldNames,
   sampleFor,
-  signInByEmail,
-  type TestApp,
+  startApp,
+  textAgent,
+  type DemoApp,
+  type SignedInClient,
 } from '@switchboard/testing';
-import { contacts as contactRows } from '@switchboard/db';
-import { domains as domainRows } from '@switchboard/db';
-import { openRoom } from '../features/inbox/inbox.service';
 
 /** Fields whose names look like ids but name no tenant's record, each with the reason. */
 const notTenantIds: Record<string, string> = {
@@ -26,55 +28,56 @@ const notTenantIds: Record<string, string> = {
 
 const idLike = /(^id$|Id$|Ids$|^username$|Username$)/;
 
-let t: TestApp;
-let attackerToken: string;
+let kit: DemoApp;
+let attacker: SignedInClient;
 const victim: Record<string, string | number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SIGNIN_CODES_PER_IP: '1000' } });
-  await seedDemoData(t.db);
-  attackerToken = (await signInByEmail(t.app, demoEmail('globex'))).token;
-  const [acme] = await t.db.select().from(accounts).where(eq(accounts.username, 'acme'));
-  const [owner] = await t.db
+  kit = await startApp();
+  attacker = await kit.signIn('globex');
+  const acme = await kit.signIn('acme');
+  const [owner] = await kit.db
     .select()
     .from(users)
     .where(eq(users.email, demoEmail('acme')));
-  if (!acme || !owner) throw new Error('demo seed missing acme');
+  if (!owner) throw new Error('demo seed missing acme');
   // One record of the victim tenant per owned kind; a new kind needs a line here (the test says so).
-  victim.account = acme.id;
-  victim.accountUsername = acme.username;
+  victim.account = kit.ids.acme;
+  victim.accountUsername = 'acme';
   victim.member = owner.id;
-  const [inboxAgent] = await t.db.select().from(accounts).where(eq(accounts.username, 'agent1'));
-  if (!inboxAgent) throw new Error('demo seed missing agent1');
-  const victimRoom = await openRoom(t.db, {
-    accountId: inboxAgent.id,
-    contactAddress: '+15557770001',
-    channel: 'sms',
-  });
-  victim.room = victimRoom.roomId;
-  victim.conversationTarget = victimRoom.roomId;
-  victim.contactProfile = victimRoom.contactProfileId;
-  const [victimContact] = await t.db
-    .insert(contactRows)
-    .values({ accountId: inboxAgent.id, name: 'Victim Contact', phoneNumber: '+15557770001' })
-    .returning();
-  victim.contact = victimContact!.id;
-  const [agent1] = await t.db.select().from(accounts).where(eq(accounts.username, 'agent1'));
-  const [version] = await t.db
-    .insert(agentVersions)
-    .values({ agentAccountId: agent1!.id, title: 'victim', source: 'staging', snapshot: {} })
-    .returning();
-  victim.agentVersion = version!.id;
-  await t.db
-    .insert(agentTemplates)
-    .values({ id: 'tmplvictim', ownerAccountId: acme.id, name: 'Victim template', config: {} });
-  victim.template = 'tmplvictim';
-  await t.db.insert(domainRows).values({ domain: 'victim.acme.example', accountId: acme.id });
+  const { room } = await textAgent(
+    kit,
+    { to: 'agent1', from: '+15557770001', text: 'A victim text' },
+    { waitForReply: true },
+  );
+  victim.room = room.roomId;
+  victim.conversationTarget = room.roomId;
+  victim.contactProfile = room.contactProfileId;
+  victim.contact = (
+    await createContact(acme, { name: 'Victim Contact', phoneNumber: '+15557770001' }, kit.ids.agent1)
+  ).id;
+  victim.agentVersion = (await createAgentVersion(acme, kit.ids.agent1, { title: 'victim' })).versionId;
+  // Templates belong to resellers and partners: one of a reseller outside the attacker's tree.
+  const partner = await kit.signIn('partner');
+  await createReseller(partner, { name: 'Victim Reseller', email: 'owner@victim-reseller.test' });
+  const victimReseller = await kit.signIn('owner@victim-reseller.test');
+  victim.template = (await createTemplate(victimReseller, { name: 'Victim template' })).id;
+  const domain = await acme.post('/api/v2/domain', { domain: 'victim.acme.example' });
+  expect(domain.status, domain.text).toBe(201);
   victim.domain = 'victim.acme.example';
-  // The demo seed records agent1's number as held at the sandbox phone network.
-  victim.phoneNumber = '+15550100001';
+  // A number acme's agent2 bought on the sandbox phone network.
+  const agent2 = acme.actingFor(kit.ids.agent2);
+  const offered = await agent2.post<{ numbers: { phoneNumber: string }[] }>(
+    '/api/v2/phoneNumber/search/local/prefix',
+    { prefix: '212' },
+  );
+  const number = offered.body.numbers[0]?.phoneNumber;
+  if (!number) throw new Error(`no number offered: ${offered.text}`);
+  const bought = await agent2.post('/api/v2/phoneNumber/assign', { number, country: 'US' });
+  expect(bought.status, bought.text).toBe(200);
+  victim.phoneNumber = number;
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 const signedInRoutes = allEndpoints.filter((endpoint) => endpoint.guard !== 'public');
 const label = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -84,7 +87,7 @@ function request(
   overrides: { part: 'params' | 'query' | 'body'; name: string; value: unknown }[],
 ) {
   const params = { ...sampleFor(endpoint.params) };
-  const query: Record<string, unknown> = { ...sampleFor(endpoint.query), token: attackerToken };
+  const query: Record<string, unknown> = { ...sampleFor(endpoint.query) };
   const body = endpoint.body ? { ...sampleFor(endpoint.body) } : undefined;
   for (const { part, name, value } of overrides) {
     if (part === 'params') params[name] = value;
@@ -97,7 +100,7 @@ function request(
       typeof value === 'string' ? value : JSON.stringify(value),
     ]),
   );
-  return t.app.inject({
+  return attacker.inject({
     method: endpoint.method,
     url: `${buildPath(endpoint.path, params)}?${search.toString()}`,
     ...(body ? { payload: body } : {}),
