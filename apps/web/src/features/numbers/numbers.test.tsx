@@ -6,6 +6,7 @@ import type { ConfirmActionOptions } from '../../app/confirm-action';
 import { createApiClient } from '../../lib/api-client';
 import { assignNumber, releaseNumber } from './number-actions';
 import { NumberResults } from './number-results';
+import { namedAccountId } from './use-agent-number';
 import { buildSearch, emptySearchForm, searchFailure, searchNumbers, type SearchForm } from './number-search';
 
 const austin: AvailableNumberView = {
@@ -233,5 +234,16 @@ describe('releasing a number', () => {
     expect(sent[0]?.url.searchParams.get('targetAccountId')).toBe('42');
     expect(sent[0]?.body).toEqual({ number: austin.phoneNumber });
     expect(actions.notify).toHaveBeenCalledWith(expect.stringContaining('released'), { tone: 'success' });
+  });
+});
+
+describe('the account a number screen acts for', () => {
+  it('is the account id the overlay value names, and never a phone number in the link', () => {
+    expect(namedAccountId('2000001')).toBe(2000001);
+    expect(namedAccountId(null)).toBeNull();
+    expect(namedAccountId('+15125550142')).toBeNull();
+    expect(namedAccountId(' 15125550142')).toBeNull();
+    expect(namedAccountId('15125550142')).toBeNull();
+    expect(namedAccountId('0')).toBeNull();
   });
 });

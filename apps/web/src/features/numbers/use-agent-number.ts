@@ -4,13 +4,20 @@ import { apiQueryScope, useApiQuery } from '../../lib/use-api';
 import { usePathAccount } from '../accounts';
 
 /**
+ * The account an overlay value names (`selectNumber=42`). Account ids are short, so a longer value, such as a
+ * phone number put in the link, names none.
+ */
+export function namedAccountId(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+}
+
+/**
  * The agent account a number screen acts for: the overlay's value when it names an account
  * (`selectNumber=42`), otherwise the account the page is about.
  */
 export function useNumberTarget(value: string | null): number | null {
   const { accountId } = usePathAccount();
-  const named = value === null ? NaN : Number(value);
-  return Number.isSafeInteger(named) && named > 0 ? named : accountId;
+  return namedAccountId(value) ?? accountId;
 }
 
 /** What the screens know of the agent's number: the held record when the list has it, else the account's. */
