@@ -5,20 +5,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, buildPath, type CallerRole, type Endpoint } from '@switchboard/contract';
 import { computePermissions } from '@switchboard/core';
-import { accounts, eq, memberships, seedDemoData, users } from '@switchboard/db';
-import { createTestApp, demoEmail, sampleFor, signInByEmail, type TestApp } from '@switchboard/testing';
+import { eq, memberships, users } from '@switchboard/db';
+import {
+  demoEmail,
+  inviteMember,
+  sampleFor,
+  startApp,
+  type DemoApp,
+  type SignedInClient,
+} from '@switchboard/testing';
 
-let t: TestApp;
+let kit: DemoApp;
 
 /** The people of the demo tree, one per role, and an invited (non-owner) admin user of acme. */
 const people = ['superadmin', 'partner', 'reseller', 'acme', 'acmeMember', 'globex', 'agent1'] as const;
 type Person = (typeof people)[number];
 const emailOf = (who: Person) => (who === 'acmeMember' ? 'member@acme.example' : demoEmail(who));
 
-const token: Partial<Record<Person, string>> = {};
+const client: Partial<Record<Person, SignedInClient>> = {};
 const userId: Partial<Record<Person, number>> = {};
 const homeAccount: Partial<Record<Person, number>> = {};
-let acmeId = 0;
 
 /** Each person's role and account as the spec derives them (globex is listed as a test account). */
 const roleOf: Record<Person, CallerRole | 'superAdmin'> = {
@@ -54,41 +60,32 @@ const actsFor: Record<Person, readonly Person[]> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { SIGNIN_CODES_PER_IP: '1000', SIGNIN_WRONG_CODES_PER_IP: '1000', TEST_ACCOUNT_USERNAMES: 'globex' },
-  });
-  await seedDemoData(t.db);
-  const [acme] = await t.db.select().from(accounts).where(eq(accounts.username, 'acme'));
-  acmeId = acme!.id;
-  const [member] = await t.db
-    .insert(users)
-    .values({ email: emailOf('acmeMember'), name: 'Ann Member' })
-    .returning();
-  await t.db.insert(memberships).values({ userId: member!.id, accountId: acmeId, isOwner: false });
+  kit = await startApp({ env: { SIGNIN_WRONG_CODES_PER_IP: '1000', TEST_ACCOUNT_USERNAMES: 'globex' } });
+  await inviteMember(await kit.signIn('acme'), { email: emailOf('acmeMember') });
   for (const who of people) {
-    const signedIn = await signInByEmail(t.app, emailOf(who));
-    token[who] = signedIn.token;
-    const [row] = await t.db
+    const signedIn = await kit.signIn(emailOf(who));
+    client[who] = signedIn;
+    const [row] = await kit.db
       .select()
       .from(users)
       .where(eq(users.email, emailOf(who)));
     userId[who] = row!.id;
-    const view = await t.app.inject({ method: 'GET', url: `/api/v1/account?token=${signedIn.token}` });
-    homeAccount[who] = view.json<{ account: { id: number } }>().account.id;
+    const view = await signedIn.get<{ account: { id: number } }>('/api/v1/account');
+    homeAccount[who] = view.body.account.id;
   }
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 function call(endpoint: Endpoint, who: Person, query: Record<string, unknown> = {}, body?: unknown) {
-  const search = new URLSearchParams({ token: token[who] ?? '' });
+  const search = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...sampleFor(endpoint.query), ...query })) {
     search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
   const payload = body ?? (endpoint.body ? sampleFor(endpoint.body) : undefined);
-  return t.app.inject({
+  return client[who]!.inject({
     method: endpoint.method,
     url: `${buildPath(endpoint.path, sampleFor(endpoint.params))}?${search.toString()}`,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    ...(payload === undefined ? {} : { payload }),
   });
 }
 
@@ -189,7 +186,7 @@ describe('admin users can be removed only by someone with more say', () => {
     // goes, and is put back for the next pair.
     if (target === 'acmeMember' || target === 'superadmin') {
       expect(response.statusCode, response.body).toBe(200);
-      await t.db
+      await kit.db
         .insert(memberships)
         .values({ userId: userId[target]!, accountId: homeAccount[target]!, isOwner: false });
     } else {
