@@ -4,20 +4,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { seedDemoData } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { openSession } from '../runtime/session-client.test-support';
 
-let t: TestApp;
-let token: string;
+let kit: DemoApp;
+let acme: SignedInClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.db);
-  token = (await signInByEmail(t.app, demoEmail('acme'))).token;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  kit = await startApp();
+  acme = await kit.signIn('acme');
+  await kit.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
 interface ErrorAnswer {
   success: boolean;
@@ -26,19 +24,17 @@ interface ErrorAnswer {
 }
 
 const call = (method: 'GET' | 'POST', url: string, payload?: string | object) =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}`,
-    ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
-  });
+  method === 'GET'
+    ? acme.get<ErrorAnswer>(url)
+    : acme.post<ErrorAnswer>(url, payload, { headers: { 'content-type': 'application/json' } });
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 describe('a NUL character', () => {
   it('in a body string is a 400 naming the field', async () => {
     const response = await call('POST', '/api/v2/contact', { name: 'Pat\u0000Smith' });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>()).toMatchObject({
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({
       success: false,
       code: 'VALIDATION_FAILED',
       message: 'body.name: must not contain a NUL character',
@@ -47,36 +43,34 @@ describe('a NUL character', () => {
 
   it('in a key of free data is named by its path, the key quoted', async () => {
     const response = await call('POST', '/api/v2/contact', { name: 'Pat', data: { 'a\u0000b': 1 } });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toBe(
-      'body.data."a\\u0000b": must not contain a NUL character',
-    );
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.message).toBe('body.data."a\\u0000b": must not contain a NUL character');
   });
 
   it('in a query value (%00) is a 400 naming it', async () => {
     const response = await call('GET', '/api/v2/contact?search=a%00b');
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toBe('query.search: must not contain a NUL character');
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.message).toBe('query.search: must not contain a NUL character');
   });
 
   it('in a path parameter (%00) is a 400 naming it', async () => {
     const response = await call('GET', '/api/v2/templates/a%00b');
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toBe('params.id: must not contain a NUL character');
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.message).toBe('params.id: must not contain a NUL character');
   });
 
   it('in a field a handler reads beside the contract (a log filter) is refused the same way', async () => {
     const response = await call('GET', '/api/v2/logs?direction=in%00bound');
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toBe('query.direction: must not contain a NUL character');
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.message).toBe('query.direction: must not contain a NUL character');
   });
 });
 
 describe('deeply nested JSON', () => {
   it('50,000 levels are a 400 before anything walks the body', async () => {
     const response = await call('POST', '/api/v2/contact', nested(50_000));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>()).toMatchObject({
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({
       success: false,
       code: 'BAD_REQUEST',
       message: 'The request body is nested more than 64 levels deep',
@@ -87,25 +81,25 @@ describe('deeply nested JSON', () => {
     const body = (depth: number) =>
       `{"name":"Pat [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[","data":{"deep":${nested(depth - 2)}}}`;
     const deepest = await call('POST', '/api/v2/contact', body(64));
-    expect(deepest.statusCode, deepest.body).toBe(200);
+    expect(deepest.status, deepest.text).toBe(200);
     const deeper = await call('POST', '/api/v2/contact', body(65));
-    expect(deeper.statusCode).toBe(400);
-    expect(deeper.json<ErrorAnswer>().message).toBe('The request body is nested more than 64 levels deep');
+    expect(deeper.status).toBe(400);
+    expect(deeper.body.message).toBe('The request body is nested more than 64 levels deep');
   });
 });
 
 describe('long paths and addresses', () => {
   it('a 10 kB path parameter reaches the contract, which names it', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/account/${'x'.repeat(10_240)}` });
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toMatch(/^params\.username: /);
-    expect(response.body.length).toBeLessThan(500);
+    const response = await kit.client().get<ErrorAnswer>(`/api/v1/account/${'x'.repeat(10_240)}`);
+    expect(response.status, response.text.slice(0, 300)).toBe(400);
+    expect(response.body.message).toMatch(/^params\.username: /);
+    expect(response.text.length).toBeLessThan(500);
   });
 
   it("a parameter beyond the router's limit is a 414 in the error shape", async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/account/${'x'.repeat(20_000)}` });
-    expect(response.statusCode).toBe(414);
-    expect(response.json<ErrorAnswer>()).toEqual({
+    const response = await kit.client().get<ErrorAnswer>(`/api/v1/account/${'x'.repeat(20_000)}`);
+    expect(response.status).toBe(414);
+    expect(response.body).toEqual({
       success: false,
       code: 'URI_TOO_LONG',
       message: 'A path parameter is longer than 16384 characters',
@@ -113,13 +107,13 @@ describe('long paths and addresses', () => {
   });
 
   it('a path that is not valid percent-encoding is a 400 in the error shape', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/account/%E0%A4%A' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorAnswer>()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    const response = await kit.client().get<ErrorAnswer>('/api/v1/account/%E0%A4%A');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 
   it("a request line over Node's header limit is a 431 in the error shape", async () => {
-    const { port } = t.app.server.address() as AddressInfo;
+    const { port } = kit.app.server.address() as AddressInfo;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.get(
         { host: '127.0.0.1', port, path: `/api/v2/contact?search=${'x'.repeat(20_000)}` },
@@ -140,34 +134,34 @@ describe('not-found messages', () => {
   it('name what was not found and the field, never the value sent', async () => {
     const hostile = `<script>${'x'.repeat(50)}`;
     const response = await call('GET', `/api/v2/templates/${encodeURIComponent(hostile)}`);
-    expect(response.statusCode, response.body).toBe(404);
-    expect(response.json<ErrorAnswer>().message).toBe('No template matches params.id');
+    expect(response.status, response.text).toBe(404);
+    expect(response.body.message).toBe('No template matches params.id');
   });
 
   it('of the tenant check name the field', async () => {
     const response = await call('GET', '/api/v2/contact/999999');
-    expect(response.statusCode, response.body).toBe(404);
-    expect(response.json<ErrorAnswer>().message).toBe('No contact matches params.id');
+    expect(response.status, response.text).toBe(404);
+    expect(response.body.message).toBe('No contact matches params.id');
   });
 
   it('of an unknown address cut the path short', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v9/${'y'.repeat(5000)}` });
-    expect(response.statusCode).toBe(404);
-    expect(response.json<ErrorAnswer>().message.length).toBeLessThan(300);
+    const response = await kit.client().get<ErrorAnswer>(`/api/v9/${'y'.repeat(5000)}`);
+    expect(response.status).toBe(404);
+    expect(response.body.message.length).toBeLessThan(300);
   });
 });
 
 describe('numbers beyond what the database holds', () => {
   it('an id beyond a PostgreSQL integer is a 400 naming the field', async () => {
     const response = await call('GET', '/api/v2/contact/2147483648');
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toMatch(/^params\.id: /);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.message).toMatch(/^params\.id: /);
   });
 
   it('so is a room id holding one', async () => {
     const response = await call('GET', '/api/v1/conversations/2147483648');
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toBe('params.roomId: holds an id larger than 2147483647');
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.message).toBe('params.roomId: holds an id larger than 2147483647');
   });
 
   it('and a runPrompt agent', async () => {
@@ -175,23 +169,23 @@ describe('numbers beyond what the database holds', () => {
       targetAgent: 2_147_483_648,
       promptText: 'hi',
     });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().message).toMatch(/^body\.targetAgent: /);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.message).toMatch(/^body\.targetAgent: /);
   });
 
   it('a rejected value is quoted short, not echoed whole', async () => {
     const response = await call('GET', `/api/v2/contact?page=${'9'.repeat(5000)}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorAnswer>().message.length).toBeLessThan(200);
+    expect(response.status).toBe(400);
+    expect(response.body.message.length).toBeLessThan(200);
   });
 });
 
 describe('the live-update socket', () => {
   it('refuses an account id beyond a PostgreSQL integer with a 400', async () => {
-    const { port } = t.app.server.address() as AddressInfo;
+    const { port } = kit.app.server.address() as AddressInfo;
     const status = await new Promise<number>((resolve, reject) => {
       const socket = new WebSocket(
-        `ws://127.0.0.1:${port}/api/realtime?token=${token}&targetAccountId=2147483648`,
+        `ws://127.0.0.1:${port}/api/realtime?token=${acme.token}&targetAccountId=2147483648`,
       );
       socket.on('unexpected-response', (_request, response) => {
         resolve(response.statusCode ?? 0);
@@ -209,7 +203,7 @@ describe('the live-update socket', () => {
 
 describe('the agent session socket', () => {
   it('answers a deeply nested message and a NUL character with an error, and keeps the socket', async () => {
-    const session = await openSession(t, token);
+    const session = await openSession(kit, acme.token);
     session.socket.send(nested(50_000));
     expect((await session.next('error')).message).toBe('The message is nested more than 64 levels deep');
     session.send({ type: 'text', text: 'a\u0000b' });
