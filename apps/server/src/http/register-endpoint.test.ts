@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, idField, okBody, queryInt, type Endpoint } from '@switchboard/contract';
 import { allPermissions } from '@switchboard/core';
-import { createTestApp, type TestApp } from '@switchboard/testing';
+import { startApp, type KitApp } from '@switchboard/testing';
 import type { Feature } from '../features/feature';
 import type { Actor, Authenticator } from './authenticator';
 
@@ -116,38 +116,44 @@ const probeFeature: Feature = {
   },
 };
 
-let t: TestApp;
+let kit: KitApp;
 beforeAll(async () => {
-  t = await createTestApp({ authenticator, features: [probeFeature], requireAllEndpoints: false });
+  kit = await startApp({
+    seed: 'empty',
+    authenticator,
+    features: [probeFeature],
+    requireAllEndpoints: false,
+  });
 });
-afterAll(() => t.close());
+afterAll(() => kit.close());
 
+// The tokens these cases send are written into each URL (or a header): the anonymous client sends no other.
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+  kit.client().get<{ message: string }>(url, { headers });
 
 describe('declared permissions', () => {
-  const post = (url: string) => t.app.inject({ method: 'POST', url });
+  const post = (url: string) => kit.client().post(url);
 
   it('lets the declared roles in and refuses the others, naming who may, before the handler runs', async () => {
     const runsBefore = handlerRuns;
-    expect((await post('/api/test/resellers-only?token=owner-token')).statusCode).toBe(200);
+    expect((await post('/api/test/resellers-only?token=owner-token')).status).toBe(200);
     const refused = await post('/api/test/resellers-only?token=sibling-token');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
       success: false,
       code: 'FORBIDDEN',
       message: 'Only partners and resellers can make this call',
       requires: { roles: ['partner', 'reseller'] },
     });
     expect(handlerRuns).toBe(runsBefore + 1);
-    expect((await post('/api/test/resellers-only?token=admin-token')).statusCode).toBe(200);
+    expect((await post('/api/test/resellers-only?token=admin-token')).status).toBe(200);
   });
 
   it('reads the flag on the account the call acts for', async () => {
-    expect((await post('/api/test/deleter?token=owner-token')).statusCode).toBe(200);
+    expect((await post('/api/test/deleter?token=owner-token')).status).toBe(200);
     const onChild = await post('/api/test/deleter?token=owner-token&targetAccountId=11');
-    expect(onChild.statusCode).toBe(403);
-    expect(onChild.json()).toMatchObject({
+    expect(onChild.status).toBe(403);
+    expect(onChild.body).toMatchObject({
       message: 'You do not have permission to delete here',
       requires: { flag: 'canDeleteOrg' },
     });
@@ -157,13 +163,13 @@ describe('declared permissions', () => {
 describe('guards', () => {
   it('lets anyone call a public endpoint and parses its query', async () => {
     const response = await get('/api/test/open?page=3');
-    expect(response.json()).toEqual({ success: true, page: 3, signedIn: false });
+    expect(response.body).toEqual({ success: true, page: 3, signedIn: false });
   });
 
   it('names a bad query value', async () => {
     const response = await get('/api/test/open?page=two');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'query.page: must be an integer (got "two")',
     });
@@ -171,94 +177,92 @@ describe('guards', () => {
 
   it('answers 401 without a token and with an unknown one', async () => {
     const none = await get('/api/test/mine');
-    expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({
       success: false,
       code: 'UNAUTHENTICATED',
       message: 'No auth token provided',
     });
     const unknown = await get('/api/test/mine?token=nope');
-    expect(unknown.statusCode).toBe(401);
-    expect(unknown.json<{ message: string }>().message).toBe('The session token is invalid or expired');
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toBe('The session token is invalid or expired');
   });
 
   it('accepts the token in the query or as a bearer header', async () => {
-    expect((await get('/api/test/mine?token=owner-token')).json()).toEqual({ success: true, accountId: 10 });
+    expect((await get('/api/test/mine?token=owner-token')).body).toEqual({ success: true, accountId: 10 });
     const bearer = await get('/api/test/mine', { authorization: 'Bearer owner-token' });
-    expect(bearer.json()).toEqual({ success: true, accountId: 10 });
+    expect(bearer.body).toEqual({ success: true, accountId: 10 });
   });
 
   it('acts for a descendant named by targetAccountId', async () => {
     const response = await get('/api/test/mine?token=owner-token&targetAccountId=11');
-    expect(response.json()).toEqual({ success: true, accountId: 11 });
+    expect(response.body).toEqual({ success: true, accountId: 11 });
   });
 
   it('refuses a sibling tenant as targetAccountId with 403', async () => {
     const response = await get('/api/test/mine?token=sibling-token&targetAccountId=11');
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
   it('honours a super admin adminToken for any account', async () => {
     const response = await get('/api/test/mine?adminToken=admin-token&targetAccountId=11');
-    expect(response.json()).toEqual({ success: true, accountId: 11 });
+    expect(response.body).toEqual({ success: true, accountId: 11 });
   });
 
   it('keeps super-admin calls to super admins', async () => {
-    expect((await get('/api/test/admin?token=owner-token')).statusCode).toBe(403);
-    expect((await get('/api/test/admin?token=admin-token')).statusCode).toBe(200);
+    expect((await get('/api/test/admin?token=owner-token')).status).toBe(403);
+    expect((await get('/api/test/admin?token=admin-token')).status).toBe(200);
   });
 });
 
 describe('tenant-owned record ids', () => {
   const post = (url: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, payload });
+    kit.client().post<{ message: string }>(url, payload);
 
   it('lets the owner reach its record and answers the declared status', async () => {
     const response = await post('/api/test/notes/500?token=owner-token', { text: 'hi' });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ success: true, noteId: 500, text: 'hi' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ success: true, noteId: 500, text: 'hi' });
   });
 
   it("hides a sibling tenant's record as not found", async () => {
     const response = await post('/api/test/notes/500?token=sibling-token', { text: 'hi' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers a missing record exactly like a foreign one', async () => {
     const missing = await post('/api/test/notes/999?token=owner-token', { text: 'hi' });
-    expect(missing.statusCode).toBe(404);
+    expect(missing.status).toBe(404);
   });
 
   it('validates params and body, naming each field', async () => {
     const response = await post('/api/test/notes/abc?token=owner-token', {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toBe(
-      'params.noteId: must be an integer (got "abc")',
-    );
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('params.noteId: must be an integer (got "abc")');
     const body = await post('/api/test/notes/500?token=owner-token', { text: '' });
-    expect(body.json<{ message: string }>().message).toBe('body.text: is required');
+    expect(body.body.message).toBe('body.text: is required');
   });
 });
 
 describe('contract checks', () => {
   it('treats an answer outside the declared shape as a server fault', async () => {
     const response = await get('/api/test/drift');
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toMatchObject({ success: false, code: 'INTERNAL' });
+    expect(response.status).toBe(500);
+    expect(response.body).toMatchObject({ success: false, code: 'INTERNAL' });
   });
 
   it('refuses to start when a declared endpoint has no handler', async () => {
-    await expect(createTestApp({ features: [probeFeature] })).rejects.toThrow(
+    await expect(startApp({ seed: 'empty', features: [probeFeature] })).rejects.toThrow(
       /Declared but not implemented: GET \/api\/health/,
     );
   });
 
   it('refuses to start when an owned id kind has no resolver', async () => {
     const withoutResolver: Feature = { ...probeFeature, ownerResolvers: () => ({}) };
-    await expect(createTestApp({ features: [withoutResolver], requireAllEndpoints: false })).rejects.toThrow(
-      /no owner resolver registered for "note"/,
-    );
+    await expect(
+      startApp({ seed: 'empty', features: [withoutResolver], requireAllEndpoints: false }),
+    ).rejects.toThrow(/no owner resolver registered for "note"/);
   });
 });
