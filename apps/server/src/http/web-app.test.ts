@@ -4,8 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { startApp, type DemoApp, type KitApp } from '@switchboard/testing';
 
 const bootstrap = "document.documentElement.dataset.theme = 'light';";
 const indexHtml =
@@ -16,7 +15,7 @@ const indexHtml =
 const bootstrapHash = `'sha256-${createHash('sha256').update(bootstrap).digest('base64')}'`;
 const asset = `console.log(${JSON.stringify('switchboard '.repeat(200))});`;
 
-let t: TestApp;
+let t: DemoApp;
 let distDir: string;
 beforeAll(async () => {
   // A stand-in for the built web app: index.html, and a hashed asset with the .br and .gz the build writes.
@@ -26,16 +25,15 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'assets', 'app-1234.js'), asset);
   await writeFile(path.join(distDir, 'assets', 'app-1234.js.br'), brotliCompressSync(asset));
   await writeFile(path.join(distDir, 'assets', 'app-1234.js.gz'), gzipSync(asset));
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
-  await seedDemoData(t.db);
+  t = await startApp({ env: { WEB_DIST_DIR: distDir } });
 });
 afterAll(async () => {
   await t.close();
   await rm(distDir, { recursive: true, force: true });
 });
 
-const page = (url: string, headers: Record<string, string> = {}, app = t) =>
-  app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const page = (url: string, headers: Record<string, string> = {}, app: KitApp = t) =>
+  app.client().get(url, { headers: { accept: 'text/html', ...headers } });
 
 /** The policy as a map of directive → sources. */
 const policyOf = (header: unknown) =>
@@ -62,22 +60,22 @@ describe('serving the web app', () => {
     '/pay/my-agent',
   ])('answers %s with the single-page app', async (url) => {
     const response = await page(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<div id="root"></div>');
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends / to /app', async () => {
     const response = await page('/');
-    expect(response.statusCode).toBe(302);
+    expect(response.status).toBe(302);
     expect(response.headers.location).toBe('/app');
   });
 
   it('serves hashed assets with long caching', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
-    expect(response.statusCode).toBe(200);
+    const response = await t.client().get('/assets/app-1234.js');
+    expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
-    expect(response.body).toBe(asset);
+    expect(response.text).toBe(asset);
     // Only the headers a script acts on.
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toBeUndefined();
@@ -85,21 +83,21 @@ describe('serving the web app', () => {
 
   it('sends index.html only as a page, with its policy', async () => {
     const response = await page('/index.html');
-    expect(response.statusCode).toBe(404);
+    expect(response.status).toBe(404);
     expect(policyOf(response.headers['content-security-policy']).get('script-src')).toContain(bootstrapHash);
   });
 
   it('lets the app show its not-found page for an unknown page, with a 404 status', async () => {
     const response = await page('/no/such/page');
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('<div id="root"></div>');
     expect(policyOf(response.headers['content-security-policy']).get('script-src')).toContain(bootstrapHash);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await page('/api/v9/nothing');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({
       success: false,
       code: 'NOT_FOUND',
       message: 'There is no GET /api/v9/nothing',
@@ -125,7 +123,7 @@ describe('security headers', () => {
   });
 
   it('puts the headers on API answers too, never framed', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await t.client().get('/api/health');
     const policy = policyOf(response.headers['content-security-policy']);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
@@ -156,30 +154,25 @@ describe('the brand of the host', () => {
     const response = await page('/app', { host: 'demo-reseller.localhost:3000' });
     expect(policyOf(response.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
     expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.body).toContain('<title>Demo Voice</title>');
-    const block = /<script type="application\/json" id="page-brand">(.*?)<\/script>/.exec(response.body);
+    expect(response.text).toContain('<title>Demo Voice</title>');
+    const block = /<script type="application\/json" id="page-brand">(.*?)<\/script>/.exec(response.text);
     expect(JSON.parse(block?.[1] ?? 'null')).toMatchObject({ name: 'Demo Voice', ownHost: false });
   });
 
   it('frames a brand that allows embeds from https pages, and runs its https scripts only', async () => {
-    const { token } = await signInByEmail(t.app, demoEmail('reseller'));
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/domainProfile?token=${token}`,
-      payload: {
-        name: 'Demo </script> Voice',
-        allowEmbeds: true,
-        appScripts: ['https://cdn.partner.example/track.js?id=1', 'https://chat.partner.example:8443/w.js'],
-      },
+    const reseller = await t.signIn('reseller');
+    const saved = await reseller.post('/api/v2/domainProfile', {
+      name: 'Demo </script> Voice',
+      allowEmbeds: true,
+      appScripts: ['https://cdn.partner.example/track.js?id=1', 'https://chat.partner.example:8443/w.js'],
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/domainProfile?token=${token}`,
-      payload: { name: 'Demo Voice', appScripts: ['http://cdn.partner.example/track.js'] },
+    expect(saved.status, saved.text).toBe(200);
+    const refused = await reseller.post<{ message: string }>('/api/v2/domainProfile', {
+      name: 'Demo Voice',
+      appScripts: ['http://cdn.partner.example/track.js'],
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ message: string }>().message).toContain('body.appScripts.0');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('body.appScripts.0');
 
     const response = await page('/app', { host: 'demo-reseller.localhost:3000' });
     const policy = policyOf(response.headers['content-security-policy']);
@@ -192,8 +185,8 @@ describe('the brand of the host', () => {
       'https://chat.partner.example:8443',
     ]);
     // The brand's name cannot close the data block or the title.
-    expect(response.body).toContain('<title>Demo &lt;/script&gt; Voice</title>');
-    expect(response.body).toContain('"name":"Demo \\u003c/script> Voice"');
+    expect(response.text).toContain('<title>Demo &lt;/script&gt; Voice</title>');
+    expect(response.text).toContain('"name":"Demo \\u003c/script> Voice"');
     // Another host keeps its own brand's policy.
     const own = policyOf((await page('/app', { host: 'localhost:3000' })).headers['content-security-policy']);
     expect(own.get('script-src')).toEqual(["'self'", bootstrapHash]);
@@ -206,36 +199,31 @@ describe('compression', () => {
       ['br, gzip', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/assets/app-1234.js',
-        headers: { 'accept-encoding': accept },
-      });
+      const response = await t
+        .client()
+        .get('/assets/app-1234.js', { headers: { 'accept-encoding': accept } });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers.vary).toContain('accept-encoding');
       expect(response.headers['content-type']).toContain('javascript');
-      expect(decode(response.rawPayload).toString()).toBe(asset);
+      expect(decode(response.raw.rawPayload).toString()).toBe(asset);
     }
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    const plain = await t.client().get('/assets/app-1234.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(asset);
+    expect(plain.text).toBe(asset);
   });
 
   it('compresses API JSON for clients that accept it', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/openapi.json',
-      headers: { 'accept-encoding': 'br' },
-    });
-    expect(response.statusCode).toBe(200);
+    const response = await t.client().get('/api/openapi.json', { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveProperty('openapi');
+    expect(JSON.parse(brotliDecompressSync(response.raw.rawPayload).toString())).toHaveProperty('openapi');
   });
 });
 
 describe('over https', () => {
   it('sends HSTS and upgrades requests only when PUBLIC_URL is https', async () => {
-    const secure = await createTestApp({
+    const secure = await startApp({
+      seed: 'empty',
       env: { WEB_DIST_DIR: distDir, PUBLIC_URL: 'https://switchboard.example' },
     });
     try {
@@ -244,7 +232,7 @@ describe('over https', () => {
       const policy = policyOf(response.headers['content-security-policy']);
       expect(policy.has('upgrade-insecure-requests')).toBe(true);
       expect(policy.get('connect-src')).toEqual(["'self'", 'wss://switchboard.example']);
-      const api = await secure.app.inject({ method: 'GET', url: '/api/health' });
+      const api = await secure.client().get('/api/health');
       expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
     } finally {
       await secure.close();
@@ -254,7 +242,8 @@ describe('over https', () => {
 
 describe('in a demonstration', () => {
   it('marks every page, so the app shows its banner without asking the API', async () => {
-    const demo = await createTestApp({
+    const demo = await startApp({
+      seed: 'empty',
       env: {
         WEB_DIST_DIR: distDir,
         NODE_ENV: 'production',
@@ -266,20 +255,20 @@ describe('in a demonstration', () => {
     });
     try {
       const response = await page('/app', { host: 'switchboard.example.test' }, demo);
-      expect(response.body).toContain('<meta name="switchboard-mode" content="demonstration">');
+      expect(response.text).toContain('<meta name="switchboard-mode" content="demonstration">');
     } finally {
       await demo.close();
     }
-    expect((await page('/app')).body).not.toContain('switchboard-mode');
+    expect((await page('/app')).text).not.toContain('switchboard-mode');
   });
 });
 
 describe('without a build', () => {
   it('explains how to build instead of failing', async () => {
-    const bare = await createTestApp();
-    const response = await bare.app.inject({ method: 'GET', url: '/app' });
-    expect(response.statusCode).toBe(503);
-    expect(response.body).toContain('npm run build');
+    const bare = await startApp({ seed: 'empty' });
+    const response = await bare.client().get('/app');
+    expect(response.status).toBe(503);
+    expect(response.text).toContain('npm run build');
     await bare.close();
   });
 });
