@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@switchboard/testing';
+import { startApp, type KitApp } from '@switchboard/testing';
 import { switchboardMeta } from '@switchboard/db';
 import { migrateDatabase, readMigrationState, seedDemoData } from './database';
 
-let t: TestApp;
+let t: KitApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The seed is under test here: the database starts migrated and empty.
+  t = await startApp({ seed: 'empty' });
 });
 afterAll(() => t.close());
 
