@@ -1,41 +1,34 @@
 import type { AddressInfo } from 'node:net';
-import { appointments, eq, messages, seedDemoData } from '@switchboard/db';
-import {
-  createTestApp,
-  demoEmail,
-  signInByEmail,
-  startFakeOpenAiServer,
-  type TestApp,
-} from '@switchboard/testing';
+import { appointments, eq, messages } from '@switchboard/db';
+import { startApp, startFakeOpenAiServer, type DemoApp } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openRoom } from '../features/inbox/inbox.service';
 import { createOpenAiModel } from '../providers/llm/openai';
 import type { ModelEvent } from '../providers/llm/types';
 import { instantSpeechProviders } from '../providers/shared/speech-providers';
-import { accountId, loggedConversation, openSession, utteranceFrames } from './session-client.test-support';
+import { loggedConversation, openSession, utteranceFrames } from './session-client.test-support';
 
 describe('agent runtime on the Sandbox model', () => {
-  let t: TestApp;
+  let t: DemoApp;
   let token: string;
   let agent1: number;
   let agent3: number;
 
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await startApp({
       speech: instantSpeechProviders({ transcripts: ['What are your opening hours?'] }),
     });
-    await seedDemoData(t.db);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    token = (await signInByEmail(t.app, demoEmail('acme'))).token;
-    agent1 = await accountId(t, 'agent1');
-    agent3 = await accountId(t, 'agent3');
+    token = (await t.signIn('acme')).token;
+    agent1 = t.ids.agent1;
+    agent3 = t.ids.agent3;
   });
   afterAll(async () => t.close());
 
   it('says which model answers and whether voice works', async () => {
-    const response = await t.app.inject({ url: `/api/v1/agent/runtime?token=${token}` });
-    expect(response.json()).toMatchObject({
+    const response = await t.client(token).get('/api/v1/agent/runtime');
+    expect(response.body).toMatchObject({
       success: true,
       model: { label: 'Sandbox model', sandbox: true },
     });
@@ -157,8 +150,8 @@ describe('agent runtime on the Sandbox model', () => {
       channel: 'sms',
     });
     expect(reply).toEqual({ reply: 'Our address is 120 Main Street, Springfield, IL 62701.', ended: false });
-    const outbox = await t.app.inject({ url: '/api/dev/outbox?to=%2B15551112222' });
-    expect(outbox.json<{ items: { text: string }[] }>().items[0]?.text).toBe(reply.reply);
+    const outbox = await t.client().get<{ items: { text: string }[] }>('/api/dev/outbox?to=%2B15551112222');
+    expect(outbox.body.items[0]?.text).toBe(reply.reply);
     // The thread remembers: a message request spans several texts.
     const first = await t.app.agentRuntime.replyToText({
       agentAccountId: agent1,
@@ -181,20 +174,17 @@ describe('agent runtime on the Sandbox model', () => {
   });
 
   it('runs a prompt once through the agent’s model', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/agent/runPrompt?token=${token}`,
-      payload: { targetAgent: agent1, promptText: 'How much does teeth whitening cost?' },
+    const response = await t.client(token).post('/api/v1/agent/runPrompt', {
+      targetAgent: agent1,
+      promptText: 'How much does teeth whitening cost?',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, reply: 'Teeth whitening costs $350.' });
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/agent/runPrompt?token=${token}`,
-      payload: { targetAgent: agent1, promptText: '  ' },
-    });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json<{ message: string }>().message).toContain('promptText');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, reply: 'Teeth whitening costs $350.' });
+    const empty = await t
+      .client(token)
+      .post<{ message: string }>('/api/v1/agent/runPrompt', { targetAgent: agent1, promptText: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('promptText');
   });
 });
 
@@ -265,7 +255,7 @@ describe('the OpenAI-compatible provider against a wire-level fake', () => {
         return { text: 'Hello from the hosted model.' };
       },
     });
-    const t = await createTestApp({
+    const t = await startApp({
       speech: null,
       env: {
         LLM_PROVIDER: 'openai',
@@ -275,16 +265,13 @@ describe('the OpenAI-compatible provider against a wire-level fake', () => {
       },
     });
     try {
-      await seedDemoData(t.db);
       await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const token = (await signInByEmail(t.app, demoEmail('acme'))).token;
-      const agent1 = await accountId(t, 'agent1');
-      const prompt = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/agent/runPrompt?token=${token}`,
-        payload: { targetAgent: agent1, promptText: 'Summarise your services.' },
-      });
-      expect(prompt.json()).toEqual({ success: true, reply: 'A short answer from the hosted model.' });
+      const token = (await t.signIn('acme')).token;
+      const agent1 = t.ids.agent1;
+      const prompt = await t
+        .client(token)
+        .post('/api/v1/agent/runPrompt', { targetAgent: agent1, promptText: 'Summarise your services.' });
+      expect(prompt.body).toEqual({ success: true, reply: 'A short answer from the hosted model.' });
       const system = fake.requests[0]?.body.messages[0]?.content ?? '';
       expect(system).toContain('You are the receptionist of Acme Dental.');
       expect(system).toContain('(America/Chicago)');
@@ -316,7 +303,7 @@ describe('the OpenAI-compatible provider against a wire-level fake', () => {
       apiKey: 'sk-test',
       reply: () => ({ text: 'From the named model.' }),
     });
-    const t = await createTestApp({
+    const t = await startApp({
       speech: null,
       env: {
         LLM_PROVIDER: 'openai',
@@ -326,17 +313,14 @@ describe('the OpenAI-compatible provider against a wire-level fake', () => {
       },
     });
     try {
-      await seedDemoData(t.db);
       await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const token = (await signInByEmail(t.app, demoEmail('acme'))).token;
-      const agent1 = await accountId(t, 'agent1');
+      const token = (await t.signIn('acme')).token;
+      const agent1 = t.ids.agent1;
       const chooseModel = async (agentModel: string) => {
-        const saved = await t.app.inject({
-          method: 'POST',
-          url: `/api/v2/campaign?token=${token}&targetAccountId=${agent1}`,
-          payload: { agentModel },
-        });
-        expect(saved.statusCode).toBe(200);
+        const saved = await t
+          .client(token)
+          .post('/api/v2/campaign', { agentModel }, { targetAccountId: agent1 });
+        expect(saved.status).toBe(200);
       };
 
       await chooseModel('sandbox');

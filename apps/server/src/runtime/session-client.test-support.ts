@@ -1,17 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { ServerSessionMessage } from '@switchboard/contract';
-import { accounts, conversationLogs, eq } from '@switchboard/db';
+import { conversationLogs, eq } from '@switchboard/db';
 import type { TestApp } from '@switchboard/testing';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 
 // Test helpers for the agent session socket, shared by the runtime's API tests.
-
-export async function accountId(t: TestApp, username: string): Promise<number> {
-  const [row] = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username));
-  if (!row) throw new Error(`no account ${username}`);
-  return row.id;
-}
 
 /** The conversation's log row, once the session has written it (it is written as the socket closes). */
 export async function loggedConversation(t: TestApp, uuid: string) {

@@ -1,13 +1,12 @@
-import { seedDemoData } from '@switchboard/db';
-import { createTestApp, demoEmail, signInByEmail, type TestApp } from '@switchboard/testing';
+import { startApp, type DemoApp } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantSpeechProviders } from '../providers/shared/speech-providers';
-import { accountId, loggedConversation, openSession, utteranceFrames } from './session-client.test-support';
+import { loggedConversation, openSession, utteranceFrames } from './session-client.test-support';
 
 // Turn-taking on voice calls follows the agent's call settings: silence check-ins, and when the caller may
 // interrupt (interruptionMinimumSpeakingTime, interruptionWordCount).
 
-let t: TestApp;
+let t: DemoApp;
 let token: string;
 let agent1: number;
 /** What the recogniser hears next, one entry an utterance. */
@@ -17,21 +16,16 @@ let speech: ReturnType<typeof instantSpeechProviders>;
 beforeAll(async () => {
   transcripts = [];
   speech = instantSpeechProviders({ transcripts: () => transcripts.shift() ?? '' });
-  t = await createTestApp({ speech });
-  await seedDemoData(t.db);
+  t = await startApp({ speech });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  token = (await signInByEmail(t.app, demoEmail('acme'))).token;
-  agent1 = await accountId(t, 'agent1');
+  token = (await t.signIn('acme')).token;
+  agent1 = t.ids.agent1;
 });
 afterAll(async () => t.close());
 
 async function configure(settings: Record<string, number>) {
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: `/api/v2/campaign?token=${token}&targetAccountId=${agent1}`,
-    payload: settings,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  const saved = await t.client(token).post('/api/v2/campaign', settings, { targetAccountId: agent1 });
+  expect(saved.status, saved.text).toBe(200);
 }
 
 describe('a caller who goes silent on a voice call', () => {
