@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../http/error-handler';
 import { isTwilioSignatureValid } from '../../providers/telephony/twilio-signature';
+import { FramePacer } from '../../runtime/channels/frame-pacer';
 import { TwilioMediaStream } from '../../runtime/channels/twilio-media-stream';
 import type { Feature } from '../feature';
 import { receiveCarrierText } from './carrier-texts.service';
@@ -67,10 +68,13 @@ export const twilioFeature: Feature = {
       scope.post('/api/twilio/sms', async (request, reply) =>
         twiml(reply, await receiveCarrierText({ db, runtime, background, logger }, 'twilio', form(request))),
       );
+      // Every call's outbound audio at real time, on one timer.
+      const pacer = new FramePacer();
       scope.get('/api/twilio/stream', { websocket: true }, (socket) => {
         const stream = new TwilioMediaStream({
           runtime,
           logger,
+          pacer,
           resolve: (start) => resolveStream(calls, start),
           link: {
             send: (message) => {

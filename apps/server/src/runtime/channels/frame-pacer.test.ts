@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FramePacer } from './frame-pacer';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A line whose sends are recorded with the fake clock's time. */
+function recorded(pacer: FramePacer) {
+  const sent: { at: number; name: unknown }[] = [];
+  const line = pacer.line((message) => sent.push({ at: Date.now(), name: message.name }));
+  return { sent, line };
+}
+
+describe('the frame pacer', () => {
+  it('sends a turn of frames one per 20 ms, with the mark right after the last frame', async () => {
+    const pacer = new FramePacer(20, () => Date.now());
+    const { sent, line } = recorded(pacer);
+    for (let i = 0; i < 5; i++) line.push({ name: `f${i}` }, true);
+    line.push({ name: 'mark' }, false);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sent.map((s) => s.name)).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'mark']);
+    const gaps = sent.slice(1, 5).map((s, i) => s.at - (sent[i]?.at ?? 0));
+    expect(gaps).toEqual([20, 20, 20, 20]);
+    expect(sent[5]?.at).toBe(sent[4]?.at);
+    expect(pacer.activeLines).toBe(0);
+  });
+
+  it('paces many calls on one timer and drops what a cleared or closed line still holds', async () => {
+    const pacer = new FramePacer(20, () => Date.now());
+    const a = recorded(pacer);
+    const b = recorded(pacer);
+    const c = recorded(pacer);
+    for (let i = 0; i < 10; i++) {
+      a.line.push({ name: `a${i}` }, true);
+      b.line.push({ name: `b${i}` }, true);
+      c.line.push({ name: `c${i}` }, true);
+    }
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(50);
+    const sentBefore = b.sent.length;
+    expect(sentBefore).toBeGreaterThan(0);
+    expect(sentBefore).toBeLessThan(10);
+    b.line.clear();
+    c.line.close();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(a.sent).toHaveLength(10);
+    expect(b.sent).toHaveLength(sentBefore);
+    expect(c.sent).toHaveLength(sentBefore);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('sends the frames that fell due while the event loop was busy, and starts a new turn on time', async () => {
+    let now = 0;
+    const pacer = new FramePacer(20, () => now);
+    const sent: number[] = [];
+    const line = pacer.line(() => sent.push(now));
+    for (let i = 0; i < 6; i++) line.push({}, true);
+    now = 100;
+    await vi.advanceTimersByTimeAsync(20);
+    expect(sent.length).toBe(6);
+    now = 1_000;
+    line.push({}, true);
+    line.push({}, true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([100, 100, 100, 100, 100, 100, 1_000]);
+    now = 1_010;
+    await vi.advanceTimersByTimeAsync(10);
+    expect(sent.length).toBe(7);
+    now = 1_040;
+    await vi.advanceTimersByTimeAsync(20);
+    expect(sent.length).toBe(8);
+  });
+});

@@ -1,0 +1,221 @@
+// Phone calls over Twilio Media Streams at scale: N simulated callers on real WebSockets on loopback, each
+// sending Twilio's JSON frames (20 ms of 8 kHz μ-law, paced in real time) and speaking now and then (a loud tone
+// the energy VAD hears, then room noise) so the agent answers; every mark the server sends is echoed as Twilio
+// does once audio has played. The server (server.ts, its own process) is the real TwilioMediaStream channel with
+// its real-time pacer, the real runtime (Sandbox model, instant speech providers, energy VAD) bound to a `ws`
+// server, and in the same run a bare `ws` echo server measured the same way: the reference.
+// Measured on the caller side: the jitter of the server's outbound audio frames (inter-arrival deviation from
+// 20 ms within a turn), p50/p99; on the server: event loop delay and CPU. N steps up until p99 jitter > 5 ms.
+// `npm run bench -- media-streams [--seconds 15] [--levels 25,50,100] [--max 500] [--cpu-prof]`
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { toneUtteranceMulaw } from '@switchboard/testing';
+import { intFlag, table } from '../support';
+import { summarizeProfile } from './profile';
+
+const seconds = intFlag('seconds', 15);
+const max = intFlag('max', 500);
+const levelsFlag = process.argv.indexOf('--levels');
+const levels = (
+  levelsFlag >= 0
+    ? (process.argv[levelsFlag + 1] ?? '').split(',').map(Number)
+    : [25, 50, 100, 150, 200, 300, 400, 500]
+).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= max);
+const profileDir = process.argv.includes('--cpu-prof')
+  ? mkdtempSync(path.join(tmpdir(), 'media-prof-'))
+  : null;
+const frameMs = 20;
+const budgetMs = 5;
+const rampMs = 1_000;
+/** Call setup (the session opened, the greeting queued) is left out of the jitter: measured from then on. */
+const setupMs = 3_000;
+
+/** One cycle of what a caller sends: an utterance with its trailing noise, then 3 s more of room noise. */
+const utterance = toneUtteranceMulaw();
+const cycle = [...utterance, ...Array.from({ length: 6 }, () => utterance.slice(0, 25)).flat()];
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  request<T>(type: string): Promise<T>;
+}
+
+interface ServerStats {
+  loopP50: number;
+  loopP99: number;
+  loopMax: number;
+  cpu: number;
+}
+
+async function startServer(kind: 'channel' | 'echo'): Promise<Server> {
+  const execArgv = [...process.execArgv];
+  if (profileDir && kind === 'channel') execArgv.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
+  const child = fork(path.join(import.meta.dirname, 'server.ts'), kind === 'echo' ? ['--echo'] : [], {
+    execArgv,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { type: string }) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message as T);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the ${kind} server exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const { port } = await next<{ port: number }>('ready');
+  return {
+    child,
+    port,
+    request: <T>(type: string) => {
+      const answer = next<T>(type);
+      child.send({ type });
+      return answer;
+    },
+  };
+}
+
+interface Caller {
+  deviations: number[];
+  frames: number;
+  marks: number;
+  stop(): void;
+}
+
+/** One caller: Twilio's side of a stream, frames sent in real time, the server's audio timed as it arrives. */
+function call(port: number, index: number, measureFrom: number): Promise<Caller> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}`);
+  const streamSid = `MZbench${index}`;
+  const caller: Caller = { deviations: [], frames: 0, marks: 0, stop: () => undefined };
+  let previous: number | null = null;
+  let sequence = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const send = (event: string, body: Record<string, unknown>) =>
+    socket.send(JSON.stringify({ event, sequenceNumber: String(++sequence), streamSid, ...body }));
+  socket.on('message', (data: Buffer) => {
+    const now = performance.now();
+    const message = JSON.parse(data.toString('utf8')) as { event?: string; mark?: unknown };
+    if (message.event === 'media') {
+      caller.frames++;
+      if (previous !== null && now >= measureFrom) caller.deviations.push(Math.abs(now - previous - frameMs));
+      previous = now;
+    } else if (message.event === 'mark') {
+      // The turn's audio ended: the gap to the next turn is no frame interval. Twilio echoes the mark once played.
+      caller.marks++;
+      previous = null;
+      send('mark', { mark: message.mark });
+    } else if (message.event === 'clear') {
+      previous = null;
+    }
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('open', () => {
+      socket.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+      send('start', {
+        start: {
+          streamSid,
+          callSid: `CAbench${index}`,
+          tracks: ['inbound'],
+          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+          customParameters: { callToken: `token-${index}` },
+        },
+      });
+      const started = performance.now();
+      let sent = 0;
+      const tick = () => {
+        // Catch up on frames a busy loop delayed, as a network buffer would deliver them.
+        const due = Math.floor((performance.now() - started) / frameMs) + 1;
+        while (sent < due && socket.readyState === WebSocket.OPEN) {
+          const payload = cycle[sent % cycle.length] ?? '';
+          send('media', { media: { track: 'inbound', chunk: String(sent + 1), payload } });
+          sent++;
+        }
+        timer = setTimeout(tick, started + sent * frameMs - performance.now());
+      };
+      tick();
+      caller.stop = () => {
+        if (timer) clearTimeout(timer);
+        if (socket.readyState === WebSocket.OPEN) send('stop', { stop: { callSid: `CAbench${index}` } });
+        socket.close(1000);
+      };
+      resolve(caller);
+    });
+  });
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function level(server: Server, calls: number, kind: string) {
+  await server.request('reset');
+  const measureFrom = performance.now() + rampMs + setupMs;
+  const callers = await Promise.all(
+    Array.from({ length: calls }, async (_, index) => {
+      // Calls start spread over a second, as real calls do not all start on the same frame.
+      await sleep((index * rampMs) / calls);
+      return call(server.port, index, measureFrom);
+    }),
+  );
+  await sleep(setupMs + seconds * 1000);
+  const stats = await server.request<ServerStats>('stats');
+  for (const caller of callers) caller.stop();
+  await sleep(1_500);
+  const deviations = callers.flatMap((caller) => caller.deviations);
+  const p99 = percentile(deviations, 0.99);
+  return {
+    passed: deviations.length > 0 && p99 <= budgetMs,
+    row: {
+      server: kind,
+      calls,
+      'frames in': callers.reduce((sum, caller) => sum + caller.frames, 0),
+      'agent turns': callers.reduce((sum, caller) => sum + caller.marks, 0),
+      'jitter p50 ms': percentile(deviations, 0.5),
+      'jitter p99 ms': p99,
+      'loop delay p99 ms': stats.loopP99,
+      'loop delay max ms': stats.loopMax,
+      'server CPU %': stats.cpu * 100,
+    },
+  };
+}
+
+const echo = await startServer('echo');
+const channel = await startServer('channel');
+const rows: Record<string, string | number>[] = [];
+const largest = { echo: 0, channel: 0 };
+try {
+  for (const calls of levels) {
+    const reference = await level(echo, calls, 'bare ws echo');
+    const measured = await level(channel, calls, 'media-stream channel');
+    rows.push(reference.row, measured.row);
+    console.log(
+      `${calls} calls: echo p99 ${reference.row['jitter p99 ms'].toFixed(2)} ms, ` +
+        `channel p99 ${measured.row['jitter p99 ms'].toFixed(2)} ms`,
+    );
+    if (reference.passed) largest.echo = calls;
+    if (measured.passed) largest.channel = calls;
+    if (!measured.passed) break;
+  }
+} finally {
+  await Promise.allSettled([echo, channel].map((server) => server.request('exit')));
+}
+table(rows);
+console.log(
+  `Largest N with outbound frame jitter p99 ≤ ${budgetMs} ms (levels ${levels.join(', ')}, ${seconds} s each): ` +
+    `media-stream channel ${largest.channel || 'none'}, bare ws echo ${largest.echo || 'none'}. ` +
+    `Target ≥ 200 calls with the VAD on: ${largest.channel >= 200 ? 'met' : 'NOT met'}.`,
+);
+if (profileDir) {
+  await sleep(1_000);
+  summarizeProfile(profileDir);
+}

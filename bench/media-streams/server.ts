@@ -1,0 +1,114 @@
+// The server side of the media-streams bench, in its own process (forked by index.ts) so that its event loop and
+// CPU are measured apart from the simulated callers'. `channel`: the real TwilioMediaStream channel (paced
+// outbound audio, energy VAD, G.711 both ways, the real runtime with the Sandbox model and instant speech
+// providers, the seeded demo database) bound to a `ws` server on loopback. `echo`: a bare `ws` server sending each
+// caller frame back, the reference. Reports its port, then on request the event loop delay and CPU since the last.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { WebSocketServer } from 'ws';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { accounts, eq, seedDemoData } from '@switchboard/db';
+import { loadConfig } from '@switchboard/server/platform/config';
+import { createLogger } from '@switchboard/server/platform/logger';
+import { createServices } from '@switchboard/server/services';
+import { instantSpeechProviders } from '@switchboard/server/providers/shared/speech-providers';
+import { FramePacer } from '@switchboard/server/runtime/channels/frame-pacer';
+import { TwilioMediaStream } from '@switchboard/server/runtime/channels/twilio-media-stream';
+import { cloneDatabase, createDatabaseTemplate } from '@switchboard/testing';
+
+const mode = process.argv.includes('--echo') ? 'echo' : 'channel';
+const http = createServer();
+const wss = new WebSocketServer({ server: http });
+let close = () => Promise.resolve();
+
+if (mode === 'echo') {
+  wss.on('connection', (socket) => {
+    socket.on('message', (data: Buffer) => {
+      const frame = JSON.parse(data.toString('utf8')) as {
+        event?: string;
+        media?: unknown;
+        streamSid?: string;
+      };
+      if (frame.event === 'media') {
+        socket.send(JSON.stringify({ event: 'media', streamSid: frame.streamSid, media: frame.media }));
+      }
+    });
+  });
+} else {
+  const { template, dispose } = await createDatabaseTemplate(process.env.BENCH_DATABASE_URL);
+  const database = await cloneDatabase(template);
+  await seedDemoData(database.db);
+  const [agent] = await database.db.select().from(accounts).where(eq(accounts.username, 'agent1'));
+  if (!agent) throw new Error('the demo seed wrote no agent1');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'media-bench-')),
+    LOG_LEVEL: 'silent',
+  });
+  const logger = createLogger({ level: 'silent' });
+  const { runtime } = createServices(
+    { config, database, logger },
+    { speech: instantSpeechProviders({ transcripts: () => 'What are your opening hours?' }) },
+  );
+  close = async () => {
+    await database.close();
+    await dispose();
+  };
+  const pacer = new FramePacer();
+  const agentAccountId = agent.id;
+  wss.on('connection', (socket) => {
+    const stream = new TwilioMediaStream({
+      runtime,
+      logger,
+      pacer,
+      resolve: () =>
+        Promise.resolve({
+          agentAccountId,
+          direction: 'inbound' as const,
+          contactPhone: '+15557770100',
+          contactName: null,
+          call: { hangUp: () => Promise.resolve(), transfer: () => Promise.resolve() },
+        }),
+      link: {
+        send: (message) => {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        },
+        close: () => socket.close(1000),
+      },
+    });
+    socket.on('message', (data: Buffer) => stream.receive(data.toString('utf8')));
+    socket.on('close', () => stream.disconnected());
+  });
+}
+
+await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+let cpu = process.cpuUsage();
+let since = performance.now();
+process.send?.({ type: 'ready', port: (http.address() as AddressInfo).port });
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'reset') {
+    delay.reset();
+    cpu = process.cpuUsage();
+    since = performance.now();
+    process.send?.({ type: 'reset' });
+  } else if (message.type === 'stats') {
+    const used = process.cpuUsage(cpu);
+    process.send?.({
+      type: 'stats',
+      loopP50: delay.percentile(50) / 1e6,
+      loopP99: delay.percentile(99) / 1e6,
+      loopMax: delay.max / 1e6,
+      cpu: (used.user + used.system) / 1000 / (performance.now() - since),
+    });
+  } else if (message.type === 'exit') {
+    wss.close();
+    http.close();
+    void close().finally(() => process.exit(0));
+  }
+});
