@@ -169,16 +169,16 @@ describe('POST /api/v2/searchAccount and /enhanced', () => {
     const body = response.body;
     expect(body.success).toBe(true);
     expect(usernames(body)).toEqual(['acme', 'agent1', 'agent2']);
-    const agents = await as.reseller.post('/api/v2/searchAccount', { phrase: 'AGENT' });
+    const agents = await as.reseller.post<List>('/api/v2/searchAccount', { phrase: 'AGENT' });
     expect(usernames(agents.body)).toEqual(['agent1', 'agent2', 'agent3']);
-    const exact = await as.reseller.post('/api/v2/searchAccount', { phrase: 'agent2' });
+    const exact = await as.reseller.post<List>('/api/v2/searchAccount', { phrase: 'agent2' });
     expect(usernames(exact.body)[0]).toBe('agent2');
   });
 
   it('matches display names and emails', async () => {
-    const byName = await as.reseller.post('/api/v2/searchAccount', { phrase: 'after hours' });
+    const byName = await as.reseller.post<List>('/api/v2/searchAccount', { phrase: 'after hours' });
     expect(usernames(byName.body)).toEqual(['agent2']);
-    const byEmail = await as.reseller.post('/api/v2/searchAccount', { phrase: 'agent3@demo' });
+    const byEmail = await as.reseller.post<List>('/api/v2/searchAccount', { phrase: 'agent3@demo' });
     expect(usernames(byEmail.body)).toEqual(['agent3']);
   });
 
@@ -187,7 +187,7 @@ describe('POST /api/v2/searchAccount and /enhanced', () => {
       phrase: 'acme',
     });
     expect(sibling.body.accounts).toEqual([]);
-    const mine = await as.acme.post('/api/v2/searchAccount', { phrase: 'agent' });
+    const mine = await as.acme.post<List>('/api/v2/searchAccount', { phrase: 'agent' });
     expect(usernames(mine.body)).toEqual(['agent1', 'agent2']);
     const target = await as.globex.post(`/api/v2/searchAccount?targetAccountId=${kit.ids.acme}`, {
       phrase: 'a',
@@ -201,13 +201,13 @@ describe('POST /api/v2/searchAccount and /enhanced', () => {
       phrase: '(555) 010-0001',
     });
     expect(plain.body.accounts).toEqual([]);
-    const byVidaNumber = await as.reseller.post('/api/v2/searchAccount/enhanced', {
+    const byVidaNumber = await as.reseller.post<List>('/api/v2/searchAccount/enhanced', {
       phrase: '(555) 010-0001',
     });
     expect(usernames(byVidaNumber.body)).toEqual(['agent1']);
-    const byPhone = await as.reseller.post('/api/v2/searchAccount/enhanced', { phrase: '765-4321' });
+    const byPhone = await as.reseller.post<List>('/api/v2/searchAccount/enhanced', { phrase: '765-4321' });
     expect(usernames(byPhone.body)).toEqual(['agent3']);
-    const stillText = await as.reseller.post('/api/v2/searchAccount/enhanced', { phrase: 'globex' });
+    const stillText = await as.reseller.post<List>('/api/v2/searchAccount/enhanced', { phrase: 'globex' });
     expect(usernames(stillText.body)).toEqual(['globex', 'agent3']);
     const fromSibling = await as.acme.post<{ accounts: Summary[] }>('/api/v2/searchAccount/enhanced', {
       phrase: '765-4321',

@@ -95,7 +95,7 @@ describe('reading a campaign', () => {
   });
 
   it('shows template variables as written to resellers, partners and super admins unless forced', async () => {
-    for (const who of ['reseller', 'partner', 'superadmin']) {
+    for (const who of ['reseller', 'partner', 'superadmin'] as const) {
       const raw = await campaignOf('agent1', who);
       expect(raw.campaign.agentInstructions, who).toContain('We are open {{openingHours}}.');
       const forced = await campaignOf('agent1', who, '&forceReplaceTemplateVars=true');

@@ -215,7 +215,7 @@ describe('GET /api/v2/logs', () => {
 });
 
 describe('who sees which logs', () => {
-  const uuidsOf = async (who: string, query: Record<string, string | number> = {}) =>
+  const uuidsOf = async (who: keyof typeof as, query: Record<string, string | number> = {}) =>
     (await getLogs(who, { ...query, fields: 'uuid', pageSize: 100 })).body.logs.map((row) => row.uuid);
 
   it('shows an agent only its own rows and an organization only its agents', async () => {
