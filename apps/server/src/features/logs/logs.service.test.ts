@@ -190,6 +190,7 @@ describe('usage', () => {
       'outbound-message': 0,
       'inbound-message': 0,
       number: 0,
+      'us-number': 0,
       advancedVoice: 0,
     });
     expect((await usageTotals(t.db, { accountId: plainAgentId, ...march1 })).voice).toBe(5);
