@@ -9,6 +9,7 @@ export * from './domains';
 export * from './conversations';
 export * from './help';
 export * from './inbox';
+export * from './ledger';
 export * from './outbox';
 export * from './phone-numbers';
 export * from './platform';
