@@ -10,6 +10,7 @@ export * from './conversations';
 export * from './help';
 export * from './inbox';
 export * from './ledger';
+export * from './number-checks';
 export * from './outbox';
 export * from './phone-numbers';
 export * from './platform';
