@@ -16,4 +16,5 @@ export * from './phone-numbers';
 export * from './platform';
 export * from './rate-limits';
 export * from './runtime';
+export * from './tasks';
 export * from './telephony';
