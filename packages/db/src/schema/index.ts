@@ -16,5 +16,6 @@ export * from './phone-numbers';
 export * from './platform';
 export * from './rate-limits';
 export * from './runtime';
+export * from './sandbox-phone';
 export * from './tasks';
 export * from './telephony';
