@@ -126,7 +126,7 @@ export const conversationLogs = pgTable(
     direction: text('direction').$type<'inbound' | 'outbound'>().notNull(),
     transfer: text('transfer'),
     callId: text('call_id'),
-    channel: text('channel').$type<Channel>().notNull(),
+    channel: text('channel').$type<Channel | 'phone'>().notNull(),
     isTest: boolean('is_test').notNull().default(false),
     appointmentBooked: boolean('appointment_booked').notNull().default(false),
     collectedData: jsonb('collected_data').$type<Record<string, unknown>>().notNull().default({}),
