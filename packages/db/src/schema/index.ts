@@ -9,6 +9,7 @@ export * from './domains';
 export * from './conversations';
 export * from './help';
 export * from './inbox';
+export * from './jobs';
 export * from './ledger';
 export * from './number-checks';
 export * from './outbox';
