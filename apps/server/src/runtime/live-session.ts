@@ -127,8 +127,10 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
         tokens: conversation.usage.inputTokens + conversation.usage.outputTokens,
       };
       // Inbound: the contact called the agent's number; outbound: the agent called the contact.
-      const [fromNumber, toNumber] =
-        request.direction === 'inbound'
+      const line = request.phoneCall;
+      const [fromNumber, toNumber] = line
+        ? [line.fromNumber, line.toNumber]
+        : request.direction === 'inbound'
           ? [request.contact.phoneNumber, agent.phoneNumber]
           : [agent.phoneNumber, request.contact.phoneNumber];
       try {
@@ -140,10 +142,12 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
           duration: (ended.getTime() - startedAt.getTime()) / 1000,
           fromNumber,
           toNumber,
+          cnam: line ? request.contact.name : null,
+          callId: line?.callId ?? null,
           roomId: room.roomId,
           direction: request.direction,
           transfer: state.transfer ?? '',
-          channel,
+          channel: line ? 'phone' : channel,
           isTest: request.isTest,
           appointmentBooked: state.appointmentBooked,
           collectedData: state.collectedData,

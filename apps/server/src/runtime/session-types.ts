@@ -33,6 +33,8 @@ export interface SessionRequest {
   events: ConversationEvents;
   /** The line the conversation runs on; told to transfer or hang up once the conversation has ended. */
   call?: CallControl;
+  /** A call on a phone line (a carrier's or the sandbox network's): logged with channel `phone` and its numbers. */
+  phoneCall?: { callId: string; fromNumber: string; toNumber: string };
 }
 
 /** A live conversation with its records: the room and its messages as it goes, the log row when it ends. */

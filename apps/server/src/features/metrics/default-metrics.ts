@@ -1,7 +1,8 @@
 import type { MetricDefinition } from '@switchboard/contract';
 
 const base = { scale: 1, format: 'number', precision: 0, dateFilter: 'last 30 days' } as const;
-const calls = { channel: 'voice' };
+// Calls in the browser (voice) and on phone lines (phone).
+const calls = { channel: 'voice,phone|in' };
 
 /** The dashboard an account has until it saves its own (spec part 2 §3), plus the greeting latency. */
 export const defaultMetrics: readonly MetricDefinition[] = [

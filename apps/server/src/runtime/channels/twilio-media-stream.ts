@@ -1,16 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { G711Decoder, G711Encoder } from '../../media/g711-stream';
 import type { CallControl } from '../ports/call-control';
+import { mulaw8k, pipelineRate, type LineCodec } from './line-codec';
 import type { FramePacer, PacedLine } from './frame-pacer';
 import type { AgentRuntime, AgentSession, ConversationDirection } from '../session-types';
 import { VoicePipeline } from '../voice-pipeline';
 
-/** The speech providers' rate; the line's 8 kHz μ-law is converted on the way in and out. */
-const pipelineRate = 16_000;
-/** 20 ms of μ-law at 8 kHz: the frame size sent to the carrier. */
-const frameBytes = 160;
-/** μ-law silence, to pad a turn's last frame. */
-const mulawSilence = 0xff;
 /** Keypad digits pressed within this long of each other are one entry. */
 const dtmfGapMs = 1_500;
 
@@ -30,6 +24,8 @@ export interface StreamCall {
   contactName: string | null;
   /** What the line can do (transfer, hang up at the carrier). */
   call: CallControl;
+  /** The carrier's call, for the conversation log (the log's channel is `phone`). */
+  phoneCall?: { callId: string; fromNumber: string; toNumber: string };
 }
 
 /** The socket as the channel sees it. */
@@ -49,6 +45,12 @@ export interface TwilioMediaStreamOptions {
    * buffers either way; paced, a barge-in has less to clear and the socket carries a steady stream).
    */
   pacer?: FramePacer;
+  /** How the line carries audio: Twilio's 8 kHz μ-law unless told otherwise (the sandbox's 16 kHz PCM). */
+  codec?: LineCodec;
+  /** Hears what is said on the call as it is said (the sandbox softphone shows it). */
+  onSaid?: (role: 'agent' | 'contact', text: string) => void;
+  /** The conversation ended and its log is written. */
+  onFinished?: (conversationUuid: string | null) => void;
 }
 
 type Frame = Record<string, unknown> & { event?: unknown };
@@ -68,8 +70,9 @@ export class TwilioMediaStream {
   private streamSid: string | null = null;
   private session: AgentSession | null = null;
   private voice: VoicePipeline | null = null;
-  private readonly decoder = new G711Decoder('mulaw', pipelineRate);
-  private encoder = new G711Encoder('mulaw', pipelineRate);
+  private readonly codec: LineCodec;
+  private readonly decoder: ReturnType<LineCodec['decoder']>;
+  private encoder: ReturnType<LineCodec['encoder']>;
   private outgoing: number[] = [];
   private digits = '';
   private digitTimer: NodeJS.Timeout | null = null;
@@ -78,6 +81,9 @@ export class TwilioMediaStream {
   private readonly paced: PacedLine | null;
 
   constructor(private readonly options: TwilioMediaStreamOptions) {
+    this.codec = options.codec ?? mulaw8k;
+    this.decoder = this.codec.decoder();
+    this.encoder = this.codec.encoder();
     this.paced = options.pacer?.line((message) => this.send(message)) ?? null;
   }
 
@@ -154,10 +160,13 @@ export class TwilioMediaStream {
       contactAddress: call.contactPhone,
       isTest: false,
       call: call.call,
+      ...(call.phoneCall ? { phoneCall: call.phoneCall } : {}),
       events: {
         state: () => undefined,
+        user: (said) => this.options.onSaid?.('contact', said),
         delta: (turnId, delta) => this.voice?.onDelta(turnId, delta),
-        reply: (turnId) => {
+        reply: (turnId, said) => {
+          if (said.trim() !== '') this.options.onSaid?.('agent', said);
           if (this.voice) this.voice.onReply(turnId);
           else queueMicrotask(() => this.session?.conversation.delivered(turnId));
         },
@@ -182,13 +191,13 @@ export class TwilioMediaStream {
         audioStart: () => undefined,
         audioEnd: (turnId) => {
           this.sendAudio(this.encoder.flush(), true);
-          this.encoder = new G711Encoder('mulaw', pipelineRate);
+          this.encoder = this.codec.encoder();
           this.queue({ event: 'mark', mark: { name: turnId } }, false);
         },
         bargeIn: () => {
           this.outgoing = [];
           this.paced?.clear();
-          this.encoder = new G711Encoder('mulaw', pipelineRate);
+          this.encoder = this.codec.encoder();
           this.send({ event: 'clear' });
         },
         userText: () => undefined,
@@ -222,12 +231,13 @@ export class TwilioMediaStream {
     else this.digitTimer = setTimeout(submit, dtmfGapMs);
   }
 
-  /** Cuts μ-law into 20 ms frames; `last` pads and sends what remains of the turn. */
+  /** Cuts the line's bytes into 20 ms frames; `last` pads and sends what remains of the turn. */
   private sendAudio(codes: Uint8Array, last = false): void {
     for (const code of codes) this.outgoing.push(code);
+    const { frameBytes, silence } = this.codec;
     while (this.outgoing.length >= frameBytes || (last && this.outgoing.length > 0)) {
       const frame = this.outgoing.splice(0, frameBytes);
-      while (frame.length < frameBytes) frame.push(mulawSilence);
+      while (frame.length < frameBytes) frame.push(silence);
       this.queue({ event: 'media', media: { payload: Buffer.from(frame).toString('base64') } }, true);
     }
   }
@@ -255,10 +265,14 @@ export class TwilioMediaStream {
     this.paced?.close();
     this.voice?.close();
     const session = this.session;
-    if (!session) return;
+    if (!session) {
+      this.options.onFinished?.(null);
+      return;
+    }
     if (this.startedAt !== null) {
       session.usage.voice = (session.usage.voice ?? 0) + (performance.now() - this.startedAt) / 1000;
     }
     await session.finalize();
+    this.options.onFinished?.(session.conversationUuid);
   }
 }
