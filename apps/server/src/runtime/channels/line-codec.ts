@@ -41,7 +41,7 @@ export const pcm16k: LineCodec = {
       decode(bytes: Uint8Array): Int16Array {
         const joined = carry ? Buffer.concat([carry, bytes]) : bytes;
         const even = joined.length & ~1;
-        carry = even < joined.length ? joined.slice(even) : null;
+        carry = even < joined.length ? Uint8Array.from(joined.subarray(even)) : null;
         return bytesToPcm16(joined.subarray(0, even));
       },
     };
