@@ -1,0 +1,17 @@
+// The ledger's public surface: other features (wallet, payments, usage rating) use only what is exported here.
+export { UNITS_PER_USD, usdToUnits, unitsToUsd } from './units';
+export { createLedger, auditLedger, type LedgerOptions } from './ledger.repo';
+export {
+  InsufficientFunds,
+  IdempotencyConflict,
+  platformAccountNames,
+  transferKinds,
+  type HistoryOptions,
+  type Ledger,
+  type LedgerAccountRef,
+  type LedgerLine,
+  type PlatformAccountName,
+  type TransferInput,
+  type TransferKind,
+  type TransferResult,
+} from './types';

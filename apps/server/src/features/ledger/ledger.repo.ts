@@ -1,0 +1,334 @@
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  lt,
+  queryRows,
+  sql,
+  type Db,
+} from '@switchboard/db';
+import { AppError } from '../../platform/app-error';
+import {
+  IdempotencyConflict,
+  InsufficientFunds,
+  platformAccountNames,
+  transferKinds,
+  type HistoryOptions,
+  type Ledger,
+  type LedgerAccountRef,
+  type LedgerLine,
+  type PlatformAccountName,
+  type TransferInput,
+  type TransferResult,
+} from './types';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+interface AccountRow {
+  id: number;
+  kind: string;
+  accountId: number | null;
+  platformName: string | null;
+  balance: bigint;
+  pendingOut: bigint;
+  creditLimit: bigint;
+}
+
+export interface LedgerOptions {
+  /** Called between the writes of a transfer; a throw aborts the transaction (tests simulate crashes with it). */
+  afterWrite?: (step: 'locked' | 'transfer' | 'entries' | 'balances') => void | Promise<void>;
+}
+
+const maxAmount = 10n ** 17n; // a hundred million USD in nano-dollars; beyond it an amount is a mistake
+
+function validate(input: TransferInput): void {
+  if (typeof input.amount !== 'bigint' || input.amount <= 0n || input.amount > maxAmount) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'amount must be a positive number of units no larger than 100,000,000 USD',
+    );
+  }
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200) {
+    throw new AppError('VALIDATION_FAILED', 'idempotencyKey must be 1 to 200 characters');
+  }
+  if (!transferKinds.includes(input.kind))
+    throw new AppError('VALIDATION_FAILED', `Unknown transfer kind "${input.kind}"`);
+  if (!input.reason.trim()) throw new AppError('VALIDATION_FAILED', 'reason must not be empty');
+  for (const ref of [input.from, input.to]) {
+    if (ref.kind === 'platform' && !platformAccountNames.includes(ref.name)) {
+      throw new AppError('VALIDATION_FAILED', `Unknown platform account "${ref.name}"`);
+    }
+  }
+  if (sameRef(input.from, input.to))
+    throw new AppError('VALIDATION_FAILED', 'from and to must be different accounts');
+}
+
+function sameRef(a: LedgerAccountRef, b: LedgerAccountRef): boolean {
+  if (a.kind === 'wallet' && b.kind === 'wallet') return a.accountId === b.accountId;
+  if (a.kind === 'platform' && b.kind === 'platform') return a.name === b.name;
+  return false;
+}
+
+function refOf(row: Pick<AccountRow, 'kind' | 'accountId' | 'platformName'>): LedgerAccountRef {
+  return row.kind === 'wallet'
+    ? { kind: 'wallet', accountId: row.accountId ?? 0 }
+    : { kind: 'platform', name: row.platformName as PlatformAccountName };
+}
+
+const accountColumns = {
+  id: ledgerAccounts.id,
+  kind: ledgerAccounts.kind,
+  accountId: ledgerAccounts.accountId,
+  platformName: ledgerAccounts.platformName,
+  balance: ledgerAccounts.balance,
+  pendingOut: ledgerAccounts.pendingOut,
+  creditLimit: ledgerAccounts.creditLimit,
+};
+
+function refCondition(ref: LedgerAccountRef) {
+  return ref.kind === 'wallet'
+    ? eq(ledgerAccounts.accountId, ref.accountId)
+    : eq(ledgerAccounts.platformName, ref.name);
+}
+
+/** The ledger account's id, created on first use; a wallet only for an account that exists. */
+async function ensureAccount(tx: Db | Tx, ref: LedgerAccountRef): Promise<number> {
+  const [existing] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(refCondition(ref));
+  if (existing) return existing.id;
+  if (ref.kind === 'wallet') {
+    await tx.execute(
+      sql`INSERT INTO ledger_accounts (kind, account_id)
+          SELECT 'wallet', id FROM accounts WHERE id = ${ref.accountId}
+          ON CONFLICT (account_id) DO NOTHING`,
+    );
+  } else {
+    await tx.execute(
+      sql`INSERT INTO ledger_accounts (kind, platform_name) VALUES ('platform', ${ref.name})
+          ON CONFLICT (platform_name) DO NOTHING`,
+    );
+  }
+  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(refCondition(ref));
+  if (!created)
+    throw new AppError('NOT_FOUND', `Account ${ref.kind === 'wallet' ? ref.accountId : ref.name} not found`);
+  return created.id;
+}
+
+/** Locks the rows in id order, so two transfers over the same pair never deadlock. */
+async function lockAccounts(tx: Tx, ids: number[]): Promise<Map<number, AccountRow>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await tx
+    .select(accountColumns)
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, sorted))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function availableOf(row: AccountRow): bigint {
+  return row.balance - row.pendingOut;
+}
+
+function checkFunds(row: AccountRow, amount: bigint): void {
+  if (row.kind !== 'wallet') return;
+  if (availableOf(row) + row.creditLimit < amount)
+    throw new InsufficientFunds(refOf(row), amount, availableOf(row));
+}
+
+type TransferRow = typeof ledgerTransfers.$inferSelect;
+
+async function findByKey(tx: Db | Tx, key: string): Promise<TransferRow | undefined> {
+  const [row] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, key));
+  return row;
+}
+
+function replayOf(existing: TransferRow, input: TransferInput, fromId: number, toId: number): TransferResult {
+  const same =
+    existing.fromLedgerAccountId === fromId &&
+    existing.toLedgerAccountId === toId &&
+    existing.amount === input.amount &&
+    existing.kind === input.kind;
+  if (!same) throw new IdempotencyConflict(input.idempotencyKey);
+  return { transferId: existing.id, replayed: true };
+}
+
+async function moveMoney(
+  tx: Tx,
+  transferId: string,
+  from: AccountRow,
+  to: AccountRow,
+  amount: bigint,
+  options: LedgerOptions,
+): Promise<void> {
+  const fromAfter = from.balance - amount;
+  const toAfter = to.balance + amount;
+  await tx.insert(ledgerEntries).values([
+    { transferId, ledgerAccountId: from.id, amount: -amount, balanceAfter: fromAfter },
+    { transferId, ledgerAccountId: to.id, amount, balanceAfter: toAfter },
+  ]);
+  await options.afterWrite?.('entries');
+  await tx.update(ledgerAccounts).set({ balance: fromAfter }).where(eq(ledgerAccounts.id, from.id));
+  await tx.update(ledgerAccounts).set({ balance: toAfter }).where(eq(ledgerAccounts.id, to.id));
+  await options.afterWrite?.('balances');
+}
+
+async function record(db: Db, input: TransferInput, phase: 'posted' | 'pending', options: LedgerOptions) {
+  validate(input);
+  const fromId = await ensureAccount(db, input.from);
+  const toId = await ensureAccount(db, input.to);
+  return db.transaction(async (tx) => {
+    const locked = await lockAccounts(tx, [fromId, toId]);
+    await options.afterWrite?.('locked');
+    // Checked under the lock: a concurrent twin with the same key waited for it and now sees the first one.
+    const existing = await findByKey(tx, input.idempotencyKey);
+    if (existing) return replayOf(existing, input, fromId, toId);
+    const from = locked.get(fromId)!;
+    const to = locked.get(toId)!;
+    checkFunds(from, input.amount);
+    const [created] = await tx
+      .insert(ledgerTransfers)
+      .values({
+        idempotencyKey: input.idempotencyKey,
+        kind: input.kind,
+        status: phase,
+        fromLedgerAccountId: fromId,
+        toLedgerAccountId: toId,
+        amount: input.amount,
+        reason: input.reason.trim(),
+        metadata: input.metadata ?? {},
+      })
+      .returning({ id: ledgerTransfers.id });
+    const transferId = (created as { id: string }).id;
+    await options.afterWrite?.('transfer');
+    if (phase === 'posted') await moveMoney(tx, transferId, from, to, input.amount, options);
+    else {
+      await tx
+        .update(ledgerAccounts)
+        .set({ pendingOut: from.pendingOut + input.amount })
+        .where(eq(ledgerAccounts.id, fromId));
+    }
+    return { transferId, replayed: false };
+  });
+}
+
+async function resolve(db: Db, transferId: string, outcome: 'posted' | 'voided', options: LedgerOptions) {
+  const [found] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
+  if (!found) throw new AppError('NOT_FOUND', `Transfer ${transferId} not found`);
+  return db.transaction(async (tx) => {
+    const locked = await lockAccounts(tx, [found.fromLedgerAccountId, found.toLedgerAccountId]);
+    const [transfer] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
+    const current = transfer as TransferRow;
+    if (current.status === outcome) return { transferId, replayed: true };
+    if (current.status !== 'pending') {
+      throw new AppError('CONFLICT', `Transfer ${transferId} is already ${current.status}`);
+    }
+    const from = locked.get(current.fromLedgerAccountId)!;
+    const to = locked.get(current.toLedgerAccountId)!;
+    const released = { ...from, pendingOut: from.pendingOut - current.amount };
+    await tx
+      .update(ledgerAccounts)
+      .set({ pendingOut: released.pendingOut })
+      .where(eq(ledgerAccounts.id, from.id));
+    await tx
+      .update(ledgerTransfers)
+      .set({ status: outcome, resolvedAt: new Date() })
+      .where(eq(ledgerTransfers.id, transferId));
+    if (outcome === 'posted') await moveMoney(tx, transferId, released, to, current.amount, options);
+    return { transferId, replayed: false };
+  });
+}
+
+async function readAccount(db: Db, ref: LedgerAccountRef) {
+  const [row] = await db.select(accountColumns).from(ledgerAccounts).where(refCondition(ref));
+  return row;
+}
+
+async function history(db: Db, accountId: number, options: HistoryOptions): Promise<LedgerLine[]> {
+  const wallet = await readAccount(db, { kind: 'wallet', accountId });
+  if (!wallet) return [];
+  const limit = Math.min(Math.max(Math.trunc(options.limit) || 1, 1), 500);
+  const before =
+    options.before !== undefined && /^\d{1,18}$/.test(options.before) ? Number(options.before) : undefined;
+  const conditions = [eq(ledgerEntries.ledgerAccountId, wallet.id)];
+  if (before !== undefined) conditions.push(lt(ledgerEntries.id, before));
+  if (options.kinds && options.kinds.length > 0)
+    conditions.push(inArray(ledgerTransfers.kind, options.kinds));
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      transferId: ledgerEntries.transferId,
+      amount: ledgerEntries.amount,
+      balanceAfter: ledgerEntries.balanceAfter,
+      createdAt: ledgerEntries.createdAt,
+      kind: ledgerTransfers.kind,
+      reason: ledgerTransfers.reason,
+      metadata: ledgerTransfers.metadata,
+      fromId: ledgerTransfers.fromLedgerAccountId,
+      toId: ledgerTransfers.toLedgerAccountId,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(and(...conditions))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
+  const counterpartIds = [...new Set(rows.map((row) => (row.fromId === wallet.id ? row.toId : row.fromId)))];
+  const counterparts =
+    counterpartIds.length === 0
+      ? []
+      : await db
+          .select(accountColumns)
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.id, counterpartIds));
+  const byId = new Map(counterparts.map((row) => [row.id, refOf(row)]));
+  return rows.map((row) => ({
+    id: String(row.id),
+    transferId: row.transferId,
+    kind: row.kind,
+    reason: row.reason,
+    amount: row.amount,
+    balanceAfter: row.balanceAfter,
+    counterparty: byId.get(row.fromId === wallet.id ? row.toId : row.fromId)!,
+    metadata: row.metadata,
+    createdAt: row.createdAt,
+  }));
+}
+
+/** The double-entry ledger over a database (see docs/decisions/024-ledger-units-and-balances.md). */
+export function createLedger(db: Db, options: LedgerOptions = {}): Ledger {
+  return {
+    transfer: (input) => record(db, input, 'posted', options),
+    hold: (input) => record(db, input, 'pending', options),
+    postPending: (transferId) => resolve(db, transferId, 'posted', options),
+    voidPending: (transferId) => resolve(db, transferId, 'voided', options),
+    balance: async (ref) => (await readAccount(db, ref))?.balance ?? 0n,
+    available: async (ref) => {
+      const row = await readAccount(db, ref);
+      return row ? availableOf(row) : 0n;
+    },
+    history: (accountId, historyOptions) => history(db, accountId, historyOptions),
+  };
+}
+
+/** Sums of entries per ledger account and of all entries: what the balances must equal (audits and tests). */
+export async function auditLedger(
+  db: Db,
+): Promise<{ total: bigint; mismatches: number; negativeWallets: number }> {
+  const [row] = await queryRows<{ total: string | null; mismatches: string; negative: string }>(
+    db,
+    sql`SELECT
+          (SELECT COALESCE(SUM(amount), 0)::text FROM ledger_entries) AS total,
+          (SELECT count(*)::text FROM ledger_accounts a
+             WHERE a.balance <> COALESCE((SELECT SUM(e.amount) FROM ledger_entries e WHERE e.ledger_account_id = a.id), 0)) AS mismatches,
+          (SELECT count(*)::text FROM ledger_accounts
+             WHERE kind = 'wallet' AND balance - pending_out + credit_limit < 0) AS negative`,
+  );
+  return {
+    total: BigInt(row?.total ?? '0'),
+    mismatches: Number(row?.mismatches ?? 0),
+    negativeWallets: Number(row?.negative ?? 0),
+  };
+}

@@ -1,0 +1,113 @@
+import { AppError } from '../../platform/app-error';
+
+export type PlatformAccountName =
+  'card_clearing' | 'lightning_clearing' | 'revenue' | 'refunds' | 'rewards' | 'usage';
+
+export const platformAccountNames: readonly PlatformAccountName[] = [
+  'card_clearing',
+  'lightning_clearing',
+  'revenue',
+  'refunds',
+  'rewards',
+  'usage',
+];
+
+export type LedgerAccountRef =
+  { kind: 'wallet'; accountId: number } | { kind: 'platform'; name: PlatformAccountName };
+
+export type TransferKind =
+  'top_up' | 'usage' | 'refund' | 'reward' | 'credit_back' | 'correction' | 'payment' | 'payout' | 'fee';
+
+export const transferKinds: readonly TransferKind[] = [
+  'top_up',
+  'usage',
+  'refund',
+  'reward',
+  'credit_back',
+  'correction',
+  'payment',
+  'payout',
+  'fee',
+];
+
+export interface TransferInput {
+  /** Same key twice posts once; the second call returns the first transfer with replayed: true. */
+  idempotencyKey: string;
+  from: LedgerAccountRef;
+  to: LedgerAccountRef;
+  /** Units (nano-dollars), > 0. */
+  amount: bigint;
+  kind: TransferKind;
+  /** Shown to people on the transaction line. */
+  reason: string;
+  /** e.g. { provider: 'stripe', checkoutSessionId }, { sats, satToUsd }. */
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransferResult {
+  transferId: string;
+  replayed: boolean;
+}
+
+/** One line of a wallet's history: the wallet's side of a posted transfer. */
+export interface LedgerLine {
+  /** The entry id: the cursor `before` takes. */
+  id: string;
+  transferId: string;
+  kind: string;
+  reason: string;
+  /** Signed units: positive came in, negative went out. */
+  amount: bigint;
+  balanceAfter: bigint;
+  counterparty: LedgerAccountRef;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface HistoryOptions {
+  limit: number;
+  before?: string;
+  kinds?: string[];
+}
+
+export interface Ledger {
+  /** Throws InsufficientFunds (402) when `from` is a wallet without enough available balance and credit limit. */
+  transfer(input: TransferInput): Promise<TransferResult>;
+  balance(account: LedgerAccountRef): Promise<bigint>;
+  history(accountId: number, options: HistoryOptions): Promise<LedgerLine[]>;
+  /** Two-phase: holds the amount on `from` (counted against its available balance) without moving it. */
+  hold(input: TransferInput): Promise<TransferResult>;
+  /** Posts a held transfer (moves the money); posting twice is a no-op answering replayed: true. */
+  postPending(transferId: string): Promise<TransferResult>;
+  /** Releases a held transfer; voiding twice is a no-op answering replayed: true. */
+  voidPending(transferId: string): Promise<TransferResult>;
+  /** Balance minus holds: what `from` can still spend (before its credit limit). */
+  available(account: LedgerAccountRef): Promise<bigint>;
+}
+
+/** The wallet cannot pay the amount (a 402 at the HTTP edge). */
+export class InsufficientFunds extends AppError {
+  constructor(
+    readonly account: LedgerAccountRef,
+    readonly needed: bigint,
+    readonly availableUnits: bigint,
+  ) {
+    super('PAYMENT_REQUIRED', 'The wallet balance is too low for this amount', {
+      needed: needed.toString(),
+      available: availableUnits.toString(),
+    });
+    this.name = 'InsufficientFunds';
+  }
+}
+
+/** An idempotency key reused with a different transfer body (a 409). */
+export class IdempotencyConflict extends AppError {
+  constructor(key: string) {
+    super('CONFLICT', `The idempotency key "${key}" was already used for a different transfer`);
+    this.name = 'IdempotencyConflict';
+  }
+}
+
+export function describeRef(ref: LedgerAccountRef): string {
+  return ref.kind === 'wallet' ? `wallet:${ref.accountId}` : `platform:${ref.name}`;
+}
