@@ -20,3 +20,4 @@ export * from './runtime';
 export * from './sandbox-phone';
 export * from './tasks';
 export * from './telephony';
+export * from './wallet';
