@@ -26,6 +26,12 @@ import {
   type TransferResult,
 } from './types';
 
+/** A row read under a foreign key or a lock just taken is there; its absence is a broken invariant. */
+function present<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('Ledger invariant broken: a referenced ledger row is missing');
+  return value;
+}
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 interface AccountRow {
@@ -186,8 +192,8 @@ async function record(db: Db, input: TransferInput, phase: 'posted' | 'pending',
     // Checked under the lock: a concurrent twin with the same key waited for it and now sees the first one.
     const existing = await findByKey(tx, input.idempotencyKey);
     if (existing) return replayOf(existing, input, fromId, toId);
-    const from = locked.get(fromId)!;
-    const to = locked.get(toId)!;
+    const from = present(locked.get(fromId));
+    const to = present(locked.get(toId));
     checkFunds(from, input.amount);
     const [created] = await tx
       .insert(ledgerTransfers)
@@ -221,13 +227,13 @@ async function resolve(db: Db, transferId: string, outcome: 'posted' | 'voided',
   return db.transaction(async (tx) => {
     const locked = await lockAccounts(tx, [found.fromLedgerAccountId, found.toLedgerAccountId]);
     const [transfer] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
-    const current = transfer as TransferRow;
+    const current = present(transfer);
     if (current.status === outcome) return { transferId, replayed: true };
     if (current.status !== 'pending') {
       throw new AppError('CONFLICT', `Transfer ${transferId} is already ${current.status}`);
     }
-    const from = locked.get(current.fromLedgerAccountId)!;
-    const to = locked.get(current.toLedgerAccountId)!;
+    const from = present(locked.get(current.fromLedgerAccountId));
+    const to = present(locked.get(current.toLedgerAccountId));
     const released = { ...from, pendingOut: from.pendingOut - current.amount };
     await tx
       .update(ledgerAccounts)
@@ -291,7 +297,7 @@ async function history(db: Db, accountId: number, options: HistoryOptions): Prom
     reason: row.reason,
     amount: row.amount,
     balanceAfter: row.balanceAfter,
-    counterparty: byId.get(row.fromId === wallet.id ? row.toId : row.fromId)!,
+    counterparty: present(byId.get(row.fromId === wallet.id ? row.toId : row.fromId)),
     metadata: row.metadata,
     createdAt: row.createdAt,
   }));
