@@ -18,8 +18,9 @@ import {
  * A ledger account: one wallet per tenant account (created on first use) or a named platform account (card
  * clearing, Lightning clearing, revenue, refunds, rewards, usage). Amounts are nano-dollars (1e-9 USD) as bigint.
  * `balance` is kept in the same transaction as the entries that change it, under a row lock; `pending_out` is what
- * pending (two-phase) transfers hold back. A wallet never goes below minus its credit limit (the check says so
- * too); platform accounts are unconstrained (a clearing account is negative by what came in through it).
+ * pending (two-phase) transfers hold back. A transfer never takes a wallet below minus its credit limit; only usage
+ * already delivered may overdraw it by the configured grace (the ledger checks both under the row lock). Platform
+ * accounts are unconstrained (a clearing account is negative by what came in through it).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -42,10 +43,6 @@ export const ledgerAccounts = pgTable(
         OR (${table.kind} = 'platform' AND ${table.platformName} IS NOT NULL AND ${table.accountId} IS NULL)`,
     ),
     check('ledger_accounts_credit_limit_check', sql`${table.creditLimit} >= 0 AND ${table.pendingOut} >= 0`),
-    check(
-      'ledger_accounts_wallet_floor_check',
-      sql`${table.kind} = 'platform' OR ${table.balance} - ${table.pendingOut} + ${table.creditLimit} >= 0`,
-    ),
   ],
 );
 
@@ -149,6 +146,7 @@ export const usageCharges = pgTable(
   },
   (table) => [
     uniqueIndex('usage_charges_event_key').on(table.eventKey),
-    index('usage_charges_month_idx').on(table.accountId, table.usageKey, table.billingMonth),
+    index('usage_charges_month_idx').on(table.payerAccountId, table.usageKey, table.billingMonth),
+    index('usage_charges_conversation_idx').on(table.conversationId),
   ],
 );
