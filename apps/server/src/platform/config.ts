@@ -6,6 +6,18 @@ import { mailConfigFromEnv, mailEnvShape, type MailConfig } from '../providers/m
 import type { SpeechConfig } from '../providers/shared/speech-providers';
 import { smsConfigFromEnv, smsEnvShape, type SmsConfig } from '../providers/sms/config';
 import {
+  checkPaymentsEnv,
+  paymentsConfigFromEnv,
+  paymentsEnvShape,
+  type PaymentsConfig,
+} from '../providers/payments/config';
+import {
+  checkLightningEnv,
+  lightningConfigFromEnv,
+  lightningEnvShape,
+  type LightningConfig,
+} from '../providers/lightning/config';
+import {
   checkStorageEnv,
   storageConfigFromEnv,
   storageEnvShape,
@@ -105,9 +117,18 @@ const envSchema = z
       .enum(['true', 'false'], { error: () => 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    JOB_WORKERS: z.enum(['server', 'off'], { error: () => 'must be server or off' }).default('server'),
+    JOB_MAINTENANCE_INTERVAL_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1').max(3600, 'must be at most 3600'))
+      .default(30),
     ...storageEnvShape,
     ...mailEnvShape,
     ...smsEnvShape,
+    ...paymentsEnvShape,
+    ...lightningEnvShape,
     ...telephonyEnvShape,
     ...llmEnvShape,
     ...sttEnvShape,
@@ -119,6 +140,8 @@ const envSchema = z
   .superRefine(checkSttEnv)
   .superRefine(checkTtsEnv)
   .superRefine(checkTelephonyEnv)
+  .superRefine(checkPaymentsEnv)
+  .superRefine(checkLightningEnv)
   .superRefine(checkProductionEnv);
 
 /**
@@ -192,6 +215,10 @@ export interface Config {
   storage: StorageConfig;
   mail: MailConfig;
   sms: SmsConfig;
+  /** Card payments: Stripe, or the offline sandbox card processor. */
+  payments: PaymentsConfig;
+  /** Lightning top-ups (LND or the sandbox node) and where the sats-to-USD rate is read. */
+  lightning: LightningConfig;
   /** The carrier of phone numbers, calls and texts: the offline sandbox network or Twilio. */
   telephony: TelephonyConfig;
   /** The default model provider of the agent runtime. */
@@ -232,6 +259,12 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Stop when the launching command exits (set by `npm start`, so a killed npm leaves no orphan behind). */
   stopWithParent: boolean;
+  jobs: {
+    /** The web server runs the job handlers too (JOB_WORKERS=server, the default); off leaves them to workers. */
+    runInServer: boolean;
+    /** How often expired attempts (a crashed process's) are handed back to the queue. */
+    maintenanceIntervalSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -275,10 +308,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfigFromEnv(values),
     mail: mailConfigFromEnv(values),
     sms: smsConfigFromEnv(values),
+    payments: paymentsConfigFromEnv(values),
+    lightning: lightningConfigFromEnv(values),
     telephony: telephonyConfigFromEnv(values),
     llm: llmConfigFromEnv(values),
     speech: { stt: sttConfigFromEnv(values), tts: ttsConfigFromEnv(values), vad: vadConfigFromEnv(values) },
     stopWithParent: values.STOP_WITH_PARENT,
+    jobs: {
+      runInServer: values.JOB_WORKERS === 'server',
+      maintenanceIntervalSeconds: values.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    },
     demoMode: values.NODE_ENV === 'production' && values.DEMO_MODE,
     sandboxOpen: values.NODE_ENV !== 'production' || values.DEMO_MODE,
     trustProxy: values.TRUST_PROXY ?? false,
