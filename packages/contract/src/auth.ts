@@ -165,14 +165,6 @@ export const authEndpoints = {
     body: z.object({ email, verificationCode: code }),
     response: okBody({ email: z.string() }),
   }),
-  verifyCellForwarding: defineEndpoint({
-    area: 'auth',
-    method: 'POST',
-    path: '/api/v1/verifyCellForwarding',
-    summary: 'Check that calls to your cell phone forward to your agent number',
-    guard: 'session',
-    response: okBody({ verified: z.boolean() }),
-  }),
   logout: defineEndpoint({
     area: 'auth',
     method: 'POST',

@@ -66,6 +66,26 @@ export const heldNumberSchema = z.object({
 
 export type HeldNumberView = z.infer<typeof heldNumberSchema>;
 
+/** The state of an agent account's call forwarding from a person's cell (spec: verifyCellForwarding). */
+export const forwardingSchema = z.object({
+  /** `none`: never checked; `calling`: a test call is on its way; `verified`/`failed`: the latest check's end. */
+  status: z.enum(['none', 'calling', 'verified', 'failed']),
+  cellNumber: z.string().nullable(),
+  agentNumber: z.string().nullable(),
+  /** Why the latest check failed, in words a person can act on. */
+  failure: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  /** When forwarding was last verified (kept while later checks run or fail). */
+  verifiedAt: z.string().nullable(),
+  verifiedCell: z.string().nullable(),
+});
+
+export type ForwardingView = z.infer<typeof forwardingSchema>;
+
+/** The walkthrough's steps, in order (spec part 1 §4). */
+export const walkthroughSteps = ['SETUP_AGENT', 'TEST_AGENT', 'ADD_NUMBER', 'FORWARD_CALLS'] as const;
+export type WalkthroughStep = (typeof walkthroughSteps)[number];
+
 const searchResponse = okBody({ message: z.literal('Success'), numbers: z.array(availableNumberSchema) });
 
 const searchDescription =
@@ -160,6 +180,93 @@ export const phoneNumbersEndpoints = {
     body: z.object({ number: e164Field() }),
     owned: { body: { number: 'phoneNumber' } },
     response: okBody({ message: z.literal('Success') }),
+  }),
+  assignByoNumber: defineEndpoint({
+    area: 'phone-numbers',
+    method: 'POST',
+    path: '/api/v2/phoneNumber/byo/assign',
+    summary:
+      "Bring a number you own: the first call texts it a code, the second (with the code) makes it the agent's number",
+    description:
+      'Without `code`: texts a 6-digit code to the number (valid 10 minutes, 5 tries; a few codes per account ' +
+      'and number per 10 minutes) and answers `codeSent`. With `code`: attaches the number to the acting agent ' +
+      'account as its number (a number held before is released) and meters it as byo-number. 400 for a wrong or ' +
+      'expired code, 409 when another account holds the number, 403 for accounts that are not agent accounts.',
+    guard: 'session',
+    permission: numberPermission,
+    body: z.object({
+      number: e164Field(),
+      country: countryField().default('US'),
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'must be the 6-digit code texted to the number')
+        .optional(),
+    }),
+    response: okBody({
+      message: z.string(),
+      codeSent: z.boolean(),
+      /** The attached number, once the code was right. */
+      number: heldNumberSchema.nullable(),
+      released: z.string().nullable(),
+    }),
+  }),
+  verifyCellForwarding: defineEndpoint({
+    area: 'phone-numbers',
+    method: 'POST',
+    path: '/api/v1/verifyCellForwarding',
+    summary:
+      "Check that calls to your cell phone forward to the agent's number, with a test call to the cell",
+    description:
+      "The platform calls the cell from its own number; forwarding is verified when that call reaches the agent's " +
+      'number still showing the caller id it was placed with. Answers at once with the check calling (or already ' +
+      'settled on the sandbox phone network); POST /api/v1/validateVerifiedNumber with `listen` waits for the end. ' +
+      '`cellNumber` defaults to your verified phone number. 409 when the agent has no number.',
+    guard: 'session',
+    permission: numberPermission,
+    body: z.object({ cellNumber: e164Field().optional() }).default({}),
+    response: okBody({ verified: z.boolean(), forwarding: forwardingSchema }),
+  }),
+  validateVerifiedNumber: defineEndpoint({
+    area: 'phone-numbers',
+    method: 'POST',
+    path: '/api/v1/validateVerifiedNumber',
+    summary: "The agent account's call forwarding: verified or not, and the latest check",
+    description:
+      'With `listen: true` the answer waits (up to 25 seconds) while a check is still calling, and comes as soon as ' +
+      'it is verified or has failed.',
+    guard: 'session',
+    permission: { flag: 'canViewOrg' },
+    body: z.object({ listen: z.boolean().default(false) }).default({ listen: false }),
+    response: okBody({ verified: z.boolean(), forwarding: forwardingSchema }),
+  }),
+  setSandboxCallForwarding: defineEndpoint({
+    area: 'phone-numbers',
+    method: 'POST',
+    path: '/api/sandbox/callForwarding',
+    summary:
+      'Sandbox phone network: forward a cell to a number (as dialing *72 and the number does), or stop (null)',
+    description: 'Only on the sandbox phone network; closed in production.',
+    guard: 'session',
+    body: z.object({ cellNumber: e164Field(), forwardTo: e164Field().nullable() }),
+    response: okBody({ cellNumber: z.string(), forwardTo: z.string().nullable() }),
+  }),
+  walkthrough: defineEndpoint({
+    area: 'phone-numbers',
+    method: 'GET',
+    path: '/api/v2/walkthrough',
+    summary: "The acting agent account's walkthrough: which steps it has really done",
+    description:
+      'Computed from the account: an agent exists (SETUP_AGENT), a test conversation by chat or call exists ' +
+      '(TEST_AGENT), it holds a number (ADD_NUMBER), its call forwarding is verified (FORWARD_CALLS). Kept in the ' +
+      "account's settings (walkthrough: version 1 and the completed steps).",
+    guard: 'session',
+    permission: { flag: 'canViewOrg' },
+    response: okBody({
+      version: z.literal(1),
+      completed: z.array(z.enum(walkthroughSteps)),
+      next: z.enum(walkthroughSteps).nullable(),
+    }),
   }),
   listPhoneNumbers: defineEndpoint({
     area: 'phone-numbers',

@@ -118,13 +118,6 @@ export const authFeature: Feature = {
         });
         return { success: true, email };
       },
-      verifyCellForwarding: () =>
-        Promise.reject(
-          new AppError(
-            'UNAVAILABLE',
-            'Call forwarding checks are not available: no phone numbers are set up yet',
-          ),
-        ),
       logout: ({ query, ctx }) =>
         signOut(deps, actorOf(ctx.actor), readCredentials(ctx.request).token, query.everywhere ?? false),
     });

@@ -7,6 +7,9 @@ import { composeCodeMessage, type CodeMessageKind } from './code-messages';
 import { releaseRateLimitHit, takeRateLimitSlots, type RateLimit } from './rate-limits.repo';
 import { hashCode, newCode } from './secrets';
 
+/** The database-kept rate limits codes are sent under, for other features that send codes. */
+export { takeRateLimitSlots } from './rate-limits.repo';
+
 const codeLifetimeMs = 10 * 60_000;
 const requestWindowMs = 10 * 60_000;
 export const maxCodeAttempts = 5;

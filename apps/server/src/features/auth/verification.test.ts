@@ -131,11 +131,3 @@ describe('sending limits per address', () => {
     await limited.close();
   });
 });
-
-describe('call forwarding checks', () => {
-  it('say plainly that they are not available without phone numbers', async () => {
-    const response = await acme.post('/api/v1/verifyCellForwarding', {});
-    expect(response.status).toBe(503);
-    expect(response.body).toMatchObject({ success: false, code: 'UNAVAILABLE' });
-  });
-});

@@ -24,6 +24,8 @@ export const usageUnits = [
   'advancedVoice',
   /** A phone number held for a month (counted once per number, account and month). */
   'us-number',
+  /** A number brought by its owner, attached for a month (counted like us-number). */
+  'byo-number',
 ] as const;
 
 /** What usage is metered in; 'voice' and 'advancedVoice' count seconds. */

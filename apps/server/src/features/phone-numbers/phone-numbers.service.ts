@@ -24,6 +24,8 @@ export interface PhoneNumbersDeps {
   logger: FastifyBaseLogger;
   /** The platform's public address: the carrier sends a number's calls and texts to its webhooks there. */
   publicUrl: string;
+  /** The platform's own number: codes to brought numbers and forwarding test calls come from it (null: none). */
+  platformNumber: string | null;
 }
 
 /** How many numbers a search answers. */
@@ -122,7 +124,7 @@ export async function searchByPhrase(
   );
 }
 
-function presentNumber(row: PhoneNumberRow): HeldNumberView {
+export function presentNumber(row: PhoneNumberRow): HeldNumberView {
   return {
     number: row.number,
     country: row.country,
@@ -135,7 +137,7 @@ function presentNumber(row: PhoneNumberRow): HeldNumberView {
 }
 
 /** The acting account, which must be an agent account: only agent accounts hold numbers. */
-async function agentAccount(db: Db, accountId: number | null) {
+export async function agentAccount(db: Db, accountId: number | null) {
   const account = await loadActingAccount(db, accountId);
   if (account.accountType !== 'agent') {
     throw new AppError(
@@ -158,7 +160,7 @@ export async function phoneNumberOwner(db: Db, number: string): Promise<number |
 
 const countryCodes: Record<PhoneNumberCountry, string> = { US: '+1', CA: '+1' };
 
-async function releaseAtCarrier(deps: PhoneNumbersDeps, row: PhoneNumberRow): Promise<void> {
+export async function releaseAtCarrier(deps: PhoneNumbersDeps, row: PhoneNumberRow): Promise<void> {
   if (row.kind !== 'carrier') return;
   if (row.carrier !== deps.telephony.name) {
     throw new AppError(

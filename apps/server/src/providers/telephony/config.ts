@@ -18,13 +18,29 @@ export const telephonyEnvShape = {
     .string()
     .refine((value) => /^https?:\/\/[^/]/.test(value), { error: 'must be an http:// or https:// URL' })
     .optional(),
+  /**
+   * The platform's own number at the carrier: codes texted to numbers people bring, and the test calls that
+   * check their call forwarding, come from it. The sandbox phone network has its own.
+   */
+  TELEPHONY_PLATFORM_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, like +12125550142')
+    .optional(),
 } satisfies z.ZodRawShape;
+
+/** The sandbox phone network's platform number (toll-free 800-555-0100, outside the pool it sells). */
+export const sandboxPlatformNumber = '+18005550100';
 
 type TelephonyEnv = z.output<z.ZodObject<typeof telephonyEnvShape>>;
 
-export type TelephonyConfig =
+export type TelephonyConfig = (
   | { provider: 'sandbox' }
-  | { provider: 'twilio'; accountSid: string; authToken: string; apiUrl?: string | undefined };
+  | { provider: 'twilio'; accountSid: string; authToken: string; apiUrl?: string | undefined }
+) & {
+  /** The platform's own number (TELEPHONY_PLATFORM_NUMBER; the sandbox's by default there), else null. */
+  platformNumber?: string | null | undefined;
+};
 
 function findMissingTelephonyVariables(env: TelephonyEnv): { name: string; message: string }[] {
   if (env.TELEPHONY_PROVIDER !== 'twilio') return [];
@@ -50,6 +66,7 @@ export function telephonyConfigFromEnv(env: TelephonyEnv): TelephonyConfig {
         accountSid: env.TWILIO_ACCOUNT_SID ?? '',
         authToken: env.TWILIO_AUTH_TOKEN ?? '',
         apiUrl: env.TWILIO_API_URL?.replace(/\/+$/, ''),
+        platformNumber: env.TELEPHONY_PLATFORM_NUMBER ?? null,
       }
-    : { provider: 'sandbox' };
+    : { provider: 'sandbox', platformNumber: env.TELEPHONY_PLATFORM_NUMBER ?? sandboxPlatformNumber };
 }
