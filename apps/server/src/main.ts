@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { createServices } from './services';
+import { jobFeatures } from './jobs/handlers';
+import { startJobWork } from './jobs/registry';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { DataDirLockedError } from './platform/data-dir-lock';
 import { demoSignInHelp, seedDemoData } from './platform/database';
@@ -49,6 +51,10 @@ async function main(): Promise<void> {
   }
 
   const services = createServices({ config, database, logger });
+  // One process does everything unless JOB_WORKERS=off leaves the job handlers to worker processes (PostgreSQL).
+  if (config.jobs.runInServer) {
+    await startJobWork(services, jobFeatures, { recoverInterrupted: config.database.kind === 'pglite' });
+  }
   const app = await buildApp(services);
   let stopping = false;
   const stop = async (signal: string) => {

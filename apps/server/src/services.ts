@@ -3,6 +3,7 @@ import type { Authenticator } from './http/authenticator';
 import { createAuthenticator } from './features/auth/authenticator';
 import { outboxRecorder } from './features/outbox/outbox.service';
 import { createBackgroundWork, type BackgroundWork } from './platform/background-work';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { Config } from './platform/config';
 import type { DatabaseHandle, Db, DatabaseKind } from './platform/database';
 import type { MailProvider } from './providers/mail/types';
@@ -48,7 +49,13 @@ export interface Services {
    * until the job queue takes it over: docs/ARCHITECTURE.md lists what still relies on it.
    */
   background: BackgroundWork;
-  /** Waits for background work; the database stays open (its owner closes it). */
+  /**
+   * The durable job queue (jobs/index.ts): any process may send; handlers run where startJobWork started them
+   * (worker processes, and the web server unless JOB_WORKERS=off).
+   */
+  jobs: JobQueue;
+  /** Stops the job handlers (handing back what runs past the grace) and waits for background work; the database
+   * stays open (its owner closes it). */
   close(): Promise<void>;
 }
 
@@ -103,6 +110,12 @@ export function createServices(
       ? overrides.runtime
       : { ...realRuntime(), replyToText: overrides.runtime.replyToText.bind(overrides.runtime) };
   const background = createBackgroundWork(logger);
+  const jobs = createJobQueue({
+    db,
+    kind: database.kind,
+    logger,
+    maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
+  });
   return {
     config,
     database,
@@ -119,6 +132,10 @@ export function createServices(
       overrides.authenticator ??
       createAuthenticator(db, { testAccountUsernames: config.accounts.testAccountUsernames }),
     background,
-    close: () => background.drain(),
+    jobs,
+    close: async () => {
+      await jobs.stop({ graceMs: 5000 });
+      await background.drain();
+    },
   };
 }

@@ -5,6 +5,8 @@ import { DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { startDatabase } from './platform/start-database';
 import { createServices, type Services } from './services';
+import { jobFeatures } from './jobs/handlers';
+import { startJobWork, type JobFeature } from './jobs/registry';
 
 export interface Worker {
   services: Services;
@@ -17,9 +19,23 @@ export interface Worker {
  * PostgreSQL any number of workers share the database with the web servers; PGlite is one process's files, so
  * there a worker runs only when no server holds the data directory.
  */
-export async function startWorker(config: Config, logger: Logger): Promise<Worker> {
+export async function startWorker(
+  config: Config,
+  logger: Logger,
+  options: { jobFeatures?: readonly JobFeature[] } = {},
+): Promise<Worker> {
   const started = await startDatabase(config, logger);
   const services = createServices({ config, database: started.database, logger });
+  try {
+    // PGlite: this process holds the data directory alone, so any attempt left active is a crashed one.
+    await startJobWork(services, options.jobFeatures ?? jobFeatures, {
+      recoverInterrupted: config.database.kind === 'pglite',
+    });
+  } catch (error) {
+    await services.close().catch(() => undefined);
+    await started.stop();
+    throw error;
+  }
   return {
     services,
     stop: async () => {

@@ -1,0 +1,5 @@
+import { jobMaintenance } from './maintenance';
+import type { JobFeature } from './registry';
+
+/** Every area's job handlers, started by worker processes (and the web server unless JOB_WORKERS=off). */
+export const jobFeatures: readonly JobFeature[] = [jobMaintenance];
