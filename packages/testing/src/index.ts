@@ -25,3 +25,10 @@ export {
   type FakeTwilioNumber,
   type FakeTwilioRequest,
 } from './fakes/twilio-wire';
+export {
+  startFakeStripeServer,
+  stripeSignature,
+  type FakeStripeServer,
+  type SignedStripeEvent,
+} from './fakes/fake-stripe-server';
+export { startFakeLndServer, type FakeLndServer } from './fakes/fake-lnd-server';

@@ -1,0 +1,221 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The form body with bracketed keys kept flat, e.g. `line_items[0][price_data][unit_amount]`. */
+  form: Record<string, string>;
+}
+
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface SignedStripeEvent {
+  payload: string;
+  /** The Stripe-Signature header: t=<seconds>,v1=<hex HMAC-SHA256 of `${t}.${payload}`>. */
+  signature: string;
+}
+
+export interface FakeStripeServer {
+  url: string;
+  requests: FakeStripeRequest[];
+  sessions: Map<string, FakeCheckoutSession>;
+  /** Marks the session paid and returns its `checkout.session.completed` event, signed with `secret`. */
+  completeSession(id: string, options: { secret: string; timestamp?: number }): SignedStripeEvent;
+  /** Completes the session and posts the signed event to the webhook the way Stripe delivers it. */
+  deliverCompletion(
+    id: string,
+    options: { webhookUrl: string; secret: string; timestamp?: number },
+  ): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+/** Stripe's v1 signature scheme. */
+export function stripeSignature(payload: string, secret: string, timestamp: number): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+const stripeError = (type: string, message: string, param?: string) =>
+  JSON.stringify({ error: { type, message, ...(param && { param }) } });
+
+/**
+ * Stripe's API on loopback, as the stripe SDK speaks it (form-encoded bodies, bearer key, Idempotency-Key):
+ * `POST /v1/checkout/sessions` (validated like Stripe: mode, a line item with currency and integer unit_amount,
+ * success and cancel URLs; a reused idempotency key replays the first answer, or 400 idempotency_error when the
+ * parameters differ), `GET /v1/checkout/sessions/:id`, and a test hook that completes a session by signing its
+ * `checkout.session.completed` event.
+ */
+export async function startFakeStripeServer(options: { apiKey: string }): Promise<FakeStripeServer> {
+  const requests: FakeStripeRequest[] = [];
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const idempotent = new Map<string, { hash: string; status: number; body: string }>();
+
+  const createSession = (form: Record<string, string>): { status: number; body: string } => {
+    const missing = (param: string) => ({
+      status: 400,
+      body: stripeError('invalid_request_error', `Missing required param: ${param}.`, param),
+    });
+    if (!form.mode) return missing('mode');
+    if (!['payment', 'setup', 'subscription'].includes(form.mode)) {
+      return { status: 400, body: stripeError('invalid_request_error', 'Invalid mode', 'mode') };
+    }
+    const currency = form['line_items[0][price_data][currency]'];
+    const unitAmount = form['line_items[0][price_data][unit_amount]'];
+    if (!currency) return missing('line_items[0][price_data][currency]');
+    if (!unitAmount || !/^\d+$/.test(unitAmount) || Number(unitAmount) < 50) {
+      return {
+        status: 400,
+        body: stripeError(
+          'invalid_request_error',
+          "The Checkout Session's total amount due must add up to at least $0.50 usd",
+          'line_items[0][price_data][unit_amount]',
+        ),
+      };
+    }
+    if (!form.success_url) return missing('success_url');
+    const quantity = Number(form['line_items[0][quantity]'] ?? '1');
+    const id = `cs_test_${randomBytes(16).toString('hex')}`;
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of Object.entries(form)) {
+      const match = /^metadata\[(.+)\]$/.exec(key);
+      if (match?.[1]) metadata[match[1]] = value;
+    }
+    const session: FakeCheckoutSession = {
+      id,
+      object: 'checkout.session',
+      mode: form.mode,
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: Number(unitAmount) * quantity,
+      currency,
+      client_reference_id: form.client_reference_id ?? null,
+      success_url: form.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id),
+      cancel_url: form.cancel_url ?? null,
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    sessions.set(id, session);
+    return { status: 200, body: JSON.stringify(session) };
+  };
+
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const parts: Buffer[] = [];
+    request.on('data', (part: Buffer) => parts.push(part));
+    request.on('end', () => {
+      const text = Buffer.concat(parts).toString('utf8');
+      const form = Object.fromEntries(new URLSearchParams(text));
+      requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, form });
+      const answer = (status: number, body: string) => {
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+        });
+        response.end(body);
+      };
+      if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+        answer(401, stripeError('invalid_request_error', 'Invalid API Key provided'));
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const key = request.headers['idempotency-key'];
+        const hash = createHash('sha256').update(text).digest('hex');
+        const previous = typeof key === 'string' ? idempotent.get(key) : undefined;
+        if (previous && previous.hash !== hash) {
+          answer(
+            400,
+            stripeError(
+              'idempotency_error',
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            ),
+          );
+          return;
+        }
+        const result = previous ?? createSession(form);
+        if (typeof key === 'string' && !previous && result.status < 500)
+          idempotent.set(key, { hash, ...result });
+        answer(result.status, result.body);
+        return;
+      }
+      const found = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && found?.[1]) {
+        const session = sessions.get(decodeURIComponent(found[1]));
+        if (session) answer(200, JSON.stringify(session));
+        else
+          answer(
+            404,
+            stripeError('invalid_request_error', `No such checkout.session: '${found[1]}'`, 'session'),
+          );
+        return;
+      }
+      answer(
+        404,
+        stripeError(
+          'invalid_request_error',
+          `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const completeSession: FakeStripeServer['completeSession'] = (id, signing) => {
+    const session = sessions.get(id);
+    if (!session) throw new Error(`The fake Stripe has no session ${id}`);
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    const created = Math.floor(Date.now() / 1000);
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: null,
+      created,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'checkout.session.completed',
+      data: { object: session },
+    });
+    return { payload, signature: stripeSignature(payload, signing.secret, signing.timestamp ?? created) };
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    completeSession,
+    async deliverCompletion(id, delivery) {
+      const event = completeSession(id, delivery);
+      const response = await fetch(delivery.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': event.signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
+        body: event.payload,
+      });
+      return { status: response.status, body: await response.text() };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
