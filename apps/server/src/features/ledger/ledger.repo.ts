@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   desc,
@@ -10,9 +11,11 @@ import {
   queryRows,
   sql,
   type Db,
+  type SQL,
 } from '@switchboard/db';
 import { AppError } from '../../platform/app-error';
 import {
+  describeRef,
   IdempotencyConflict,
   InsufficientFunds,
   platformAccountNames,
@@ -46,7 +49,7 @@ interface AccountRow {
 
 export interface LedgerOptions {
   /** Called between the writes of a transfer; a throw aborts the transaction (tests simulate crashes with it). */
-  afterWrite?: (step: 'locked' | 'transfer' | 'entries' | 'balances') => void | Promise<void>;
+  afterWrite?: (step: 'locked' | 'written') => void | Promise<void>;
 }
 
 const maxAmount = 10n ** 17n; // a hundred million USD in nano-dollars; beyond it an amount is a mistake
@@ -68,6 +71,9 @@ function validate(input: TransferInput): void {
     if (ref.kind === 'platform' && !platformAccountNames.includes(ref.name)) {
       throw new AppError('VALIDATION_FAILED', `Unknown platform account "${ref.name}"`);
     }
+  }
+  if (input.overdraft !== undefined && (input.overdraft < 0n || input.overdraft > maxAmount)) {
+    throw new AppError('VALIDATION_FAILED', 'overdraft must be between 0 and 100,000,000 USD in units');
   }
   if (sameRef(input.from, input.to))
     throw new AppError('VALIDATION_FAILED', 'from and to must be different accounts');
@@ -139,10 +145,11 @@ function availableOf(row: AccountRow): bigint {
   return row.balance - row.pendingOut;
 }
 
-function checkFunds(row: AccountRow, amount: bigint): void {
+function checkFunds(row: AccountRow, amount: bigint, overdraft: bigint): void {
   if (row.kind !== 'wallet') return;
-  if (availableOf(row) + row.creditLimit < amount)
+  if (availableOf(row) + row.creditLimit + overdraft < amount) {
     throw new InsufficientFunds(refOf(row), amount, availableOf(row));
+  }
 }
 
 type TransferRow = typeof ledgerTransfers.$inferSelect;
@@ -162,30 +169,43 @@ function replayOf(existing: TransferRow, input: TransferInput, fromId: number, t
   return { transferId: existing.id, replayed: true };
 }
 
-async function moveMoney(
+/**
+ * Writes a transfer's two entries and both balances in one statement (the rows are locked by the caller), and the
+ * transfer row too when `insertTransfer` is given: one round trip per posting.
+ */
+async function writePosting(
   tx: Tx,
   transferId: string,
   from: AccountRow,
   to: AccountRow,
   amount: bigint,
-  options: LedgerOptions,
+  insertTransfer?: SQL,
 ): Promise<void> {
-  const fromAfter = from.balance - amount;
-  const toAfter = to.balance + amount;
-  await tx.insert(ledgerEntries).values([
-    { transferId, ledgerAccountId: from.id, amount: -amount, balanceAfter: fromAfter },
-    { transferId, ledgerAccountId: to.id, amount, balanceAfter: toAfter },
-  ]);
-  await options.afterWrite?.('entries');
-  await tx.update(ledgerAccounts).set({ balance: fromAfter }).where(eq(ledgerAccounts.id, from.id));
-  await tx.update(ledgerAccounts).set({ balance: toAfter }).where(eq(ledgerAccounts.id, to.id));
-  await options.afterWrite?.('balances');
+  const fromAfter = (from.balance - amount).toString();
+  const toAfter = (to.balance + amount).toString();
+  const units = amount.toString();
+  await tx.execute(sql`
+    WITH ${insertTransfer ? sql`t AS (${insertTransfer}),` : sql``}
+    e AS (
+      INSERT INTO ledger_entries (transfer_id, ledger_account_id, amount, balance_after)
+      VALUES (${transferId}::uuid, ${from.id}, -(${units}::bigint), ${fromAfter}::bigint),
+             (${transferId}::uuid, ${to.id}, ${units}::bigint, ${toAfter}::bigint))
+    UPDATE ledger_accounts SET balance = CASE id WHEN ${from.id} THEN ${fromAfter}::bigint ELSE ${toAfter}::bigint END
+    WHERE id IN (${from.id}, ${to.id})`);
 }
 
-async function record(db: Db, input: TransferInput, phase: 'posted' | 'pending', options: LedgerOptions) {
+type Resolve = (ref: LedgerAccountRef) => Promise<number>;
+
+async function record(
+  db: Db,
+  input: TransferInput,
+  phase: 'posted' | 'pending',
+  options: LedgerOptions,
+  resolveId: Resolve,
+) {
   validate(input);
-  const fromId = await ensureAccount(db, input.from);
-  const toId = await ensureAccount(db, input.to);
+  const fromId = await resolveId(input.from);
+  const toId = await resolveId(input.to);
   return db.transaction(async (tx) => {
     const locked = await lockAccounts(tx, [fromId, toId]);
     await options.afterWrite?.('locked');
@@ -194,34 +214,27 @@ async function record(db: Db, input: TransferInput, phase: 'posted' | 'pending',
     if (existing) return replayOf(existing, input, fromId, toId);
     const from = present(locked.get(fromId));
     const to = present(locked.get(toId));
-    checkFunds(from, input.amount);
-    const [created] = await tx
-      .insert(ledgerTransfers)
-      .values({
-        idempotencyKey: input.idempotencyKey,
-        kind: input.kind,
-        status: phase,
-        fromLedgerAccountId: fromId,
-        toLedgerAccountId: toId,
-        amount: input.amount,
-        reason: input.reason.trim(),
-        metadata: input.metadata ?? {},
-      })
-      .returning({ id: ledgerTransfers.id });
-    const transferId = (created as { id: string }).id;
-    await options.afterWrite?.('transfer');
-    if (phase === 'posted') await moveMoney(tx, transferId, from, to, input.amount, options);
+    checkFunds(from, input.amount, input.overdraft ?? 0n);
+    const transferId = randomUUID();
+    const insertTransfer = sql`
+      INSERT INTO ledger_transfers
+        (id, idempotency_key, kind, status, from_ledger_account_id, to_ledger_account_id, amount, reason, metadata)
+      VALUES (${transferId}::uuid, ${input.idempotencyKey}, ${input.kind}, ${phase}, ${fromId}, ${toId},
+        ${input.amount.toString()}::bigint, ${input.reason.trim()}, ${JSON.stringify(input.metadata ?? {})}::jsonb)`;
+    if (phase === 'posted') await writePosting(tx, transferId, from, to, input.amount, insertTransfer);
     else {
+      await tx.execute(insertTransfer);
       await tx
         .update(ledgerAccounts)
         .set({ pendingOut: from.pendingOut + input.amount })
         .where(eq(ledgerAccounts.id, fromId));
     }
+    await options.afterWrite?.('written');
     return { transferId, replayed: false };
   });
 }
 
-async function resolve(db: Db, transferId: string, outcome: 'posted' | 'voided', options: LedgerOptions) {
+async function resolve(db: Db, transferId: string, outcome: 'posted' | 'voided') {
   const [found] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
   if (!found) throw new AppError('NOT_FOUND', `Transfer ${transferId} not found`);
   return db.transaction(async (tx) => {
@@ -243,7 +256,7 @@ async function resolve(db: Db, transferId: string, outcome: 'posted' | 'voided',
       .update(ledgerTransfers)
       .set({ status: outcome, resolvedAt: new Date() })
       .where(eq(ledgerTransfers.id, transferId));
-    if (outcome === 'posted') await moveMoney(tx, transferId, released, to, current.amount, options);
+    if (outcome === 'posted') await writePosting(tx, transferId, released, to, current.amount);
     return { transferId, replayed: false };
   });
 }
@@ -305,11 +318,21 @@ async function history(db: Db, accountId: number, options: HistoryOptions): Prom
 
 /** The double-entry ledger over a database (see docs/decisions/024-ledger-units-and-balances.md). */
 export function createLedger(db: Db, options: LedgerOptions = {}): Ledger {
+  // Ledger accounts are never deleted, so their ids are remembered once known.
+  const known = new Map<string, number>();
+  const resolveId: Resolve = async (ref) => {
+    const name = describeRef(ref);
+    const cached = known.get(name);
+    if (cached !== undefined) return cached;
+    const id = await ensureAccount(db, ref);
+    known.set(name, id);
+    return id;
+  };
   return {
-    transfer: (input) => record(db, input, 'posted', options),
-    hold: (input) => record(db, input, 'pending', options),
-    postPending: (transferId) => resolve(db, transferId, 'posted', options),
-    voidPending: (transferId) => resolve(db, transferId, 'voided', options),
+    transfer: (input) => record(db, input, 'posted', options, resolveId),
+    hold: (input) => record(db, input, 'pending', options, resolveId),
+    postPending: (transferId) => resolve(db, transferId, 'posted'),
+    voidPending: (transferId) => resolve(db, transferId, 'voided'),
     balance: async (ref) => (await readAccount(db, ref))?.balance ?? 0n,
     available: async (ref) => {
       const row = await readAccount(db, ref);

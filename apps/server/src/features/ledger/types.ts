@@ -42,6 +42,11 @@ export interface TransferInput {
   reason: string;
   /** e.g. { provider: 'stripe', checkoutSessionId }, { sats, satToUsd }. */
   metadata?: Record<string, unknown>;
+  /**
+   * Units a wallet `from` may go below its credit limit: only for usage already delivered (a call's minute), so a
+   * running conversation is charged and then ended once the grace is spent. Omitted: none.
+   */
+  overdraft?: bigint;
 }
 
 export interface TransferResult {
