@@ -14,6 +14,7 @@ import { outboxEndpoints } from './outbox';
 import { phoneNumbersEndpoints } from './phone-numbers';
 import { platformEndpoints } from './platform';
 import { runtimeEndpoints } from './runtime';
+import { tasksEndpoints } from './tasks';
 
 export * from './endpoint';
 export * from './errors';
@@ -37,6 +38,7 @@ export * from './outbox';
 export * from './phone-numbers';
 export * from './platform';
 export * from './runtime';
+export * from './tasks';
 export { buildOpenApiDocument } from './openapi';
 export { sampleFor, sampleValue, type SampleOptions } from './sample-value';
 
@@ -57,6 +59,7 @@ export const endpoints = {
   ...domainsEndpoints,
   ...helpEndpoints,
   ...phoneNumbersEndpoints,
+  ...tasksEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -15,6 +15,7 @@ import { phoneNumbersFeature } from './phone-numbers/phone-numbers.routes';
 import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
 import { runtimeFeature } from './runtime/runtime.routes';
+import { tasksFeature } from './tasks/tasks.routes';
 import { twilioFeature } from './telephony/twilio.routes';
 
 /** Every server area, one line each. */
@@ -36,4 +37,5 @@ export const features: readonly Feature[] = [
   helpFeature,
   phoneNumbersFeature,
   twilioFeature,
+  tasksFeature,
 ];

@@ -22,8 +22,11 @@ const notTenantIds: Record<string, string> = {
   externalAccountId: "a caller's own reference for an account, looked up only inside the caller's tree",
   targetUsername: 'the new username being chosen, not an existing account',
   appId: "an app of the catalogue or of the acting organization's own apps, looked up only inside it",
+  externalTaskId: "a caller's own correlation text stored on a task, never looked up",
+  batchId: "narrows a list to one CSV upload among the acting account's own tasks; another tenant's matches none",
   campaignId:
     "read-only in a campaign save: the server ignores it and writes the acting agent's own campaign",
+  callId: "a call of the signed-in person's own softphone, looked up only among that person's calls",
 };
 
 const idLike = /(^id$|Id$|Ids$|^username$|Username$)/;
@@ -57,6 +60,13 @@ beforeAll(async () => {
     await createContact(acme, { name: 'Victim Contact', phoneNumber: '+15557770001' }, kit.ids.agent1)
   ).id;
   victim.agentVersion = (await createAgentVersion(acme, kit.ids.agent1, { title: 'victim' })).versionId;
+  const task = await acme.post<{ task: { id: number } }>('/api/v2/tasks', {
+    type: 'call',
+    target: '+15557770002',
+    accountId: kit.ids.agent1,
+  });
+  expect(task.status, task.text).toBe(200);
+  victim.task = task.body.task.id;
   // Templates belong to resellers and partners: one of a reseller outside the attacker's tree.
   const partner = await kit.signIn('partner');
   await createReseller(partner, { name: 'Victim Reseller', email: 'owner@victim-reseller.test' });
