@@ -98,6 +98,16 @@ const envSchema = z
       .transform(Number)
       .pipe(z.number().min(100, 'must be at least 100').max(60_000, 'must be at most 60000'))
       .default(8000),
+    BALANCE_GRACE_USD: z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,9})?$/, 'must be a USD amount like 0.50')
+      .default('0.50'),
+    BILLING_MINUTE_MS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .pipe(z.number().min(20, 'must be at least 20').max(60_000, 'must be at most 60000'))
+      .default(60_000),
     DEMO_MODE: z
       .enum(['true', 'false'], { error: () => 'must be true or false' })
       .default('false')
@@ -245,6 +255,13 @@ export interface Config {
     allowPrivateNetwork: boolean;
     requestTimeoutMs: number;
   };
+  /** Usage charged as it happens: a running call may overdraw the wallet by the grace before it is ended. */
+  billing: {
+    /** BALANCE_GRACE_USD, a decimal USD string (the ledger converts it to units). */
+    graceUsd: string;
+    /** How often a running call is charged a minute: 60 s; shorter only outside production (tests). */
+    minuteMs: number;
+  };
   /**
    * Production with DEMO_MODE=true: demo data is seeded and the sandbox doors stay open, said plainly by the
    * banner and the web app; the outbox is then for super admins only.
@@ -322,6 +339,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxOpen: values.NODE_ENV !== 'production' || values.DEMO_MODE,
     trustProxy: values.TRUST_PROXY ?? false,
     secretsKey: values.SECRETS_KEY ?? null,
+    billing: {
+      graceUsd: values.BALANCE_GRACE_USD,
+      minuteMs: values.NODE_ENV === 'production' ? 60_000 : values.BILLING_MINUTE_MS,
+    },
     apps: {
       allowPrivateNetwork:
         (values.APP_REQUESTS_PRIVATE_NETWORK ?? (values.NODE_ENV === 'production' ? 'deny' : 'allow')) ===
