@@ -255,7 +255,8 @@ export const phoneNumbersEndpoints = {
     area: 'phone-numbers',
     method: 'GET',
     path: '/api/v2/walkthrough',
-    summary: "The acting agent account's walkthrough: which steps it has really done",
+    summary:
+      "The acting account's walkthrough: which steps it has really done (an organization: any of its agents)",
     description:
       'Computed from the account: an agent exists (SETUP_AGENT), a test conversation by chat or call exists ' +
       '(TEST_AGENT), it holds a number (ADD_NUMBER), its call forwarding is verified (FORWARD_CALLS). Kept in the ' +

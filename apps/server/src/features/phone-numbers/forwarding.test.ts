@@ -83,6 +83,9 @@ describe('call forwarding on the sandbox phone network', () => {
     );
     const [row] = await kit.db.select().from(accounts).where(eq(accounts.id, kit.ids.agent1));
     expect(row?.settings.walkthrough).toEqual({ version: 1, completed: walk.body.completed });
+    // The organization's walkthrough counts what any of its agents did.
+    const organization = await as.acme.get<WalkthroughBody>('/api/v2/walkthrough');
+    expect(organization.body.completed).toEqual(expect.arrayContaining(['ADD_NUMBER', 'FORWARD_CALLS']));
     const other = await as.agent2.get<WalkthroughBody>('/api/v2/walkthrough');
     expect(other.body.completed).not.toContain('ADD_NUMBER');
     expect(other.body.completed).not.toContain('FORWARD_CALLS');

@@ -1,4 +1,4 @@
-import { accounts, and, campaigns, conversationLogs, eq, sql, type Db } from '@switchboard/db';
+import { accounts, and, campaigns, conversationLogs, eq, isNull, sql, type Db } from '@switchboard/db';
 
 /** Whether the agent account has its agent (its campaign). */
 export async function hasAgent(db: Db, accountId: number): Promise<boolean> {
@@ -27,4 +27,19 @@ export async function keepWalkthrough(db: Db, accountId: number, record: object)
       settings: sql`${accounts.settings} || jsonb_build_object('walkthrough', ${JSON.stringify(record)}::jsonb)`,
     })
     .where(eq(accounts.id, accountId));
+}
+
+/** The agent accounts of an organization that are not deleted. */
+export async function organizationAgentIds(db: Db, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.organizationId, organizationId),
+        eq(accounts.accountType, 'agent'),
+        isNull(accounts.deletedAt),
+      ),
+    );
+  return rows.map((row) => row.id);
 }

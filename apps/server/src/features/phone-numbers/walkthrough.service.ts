@@ -1,8 +1,9 @@
 import { walkthroughSteps, type WalkthroughStep } from '@switchboard/contract';
 import type { Db } from '../../platform/database';
 import { latestVerifiedCheck } from './forwarding.repo';
-import { hasAgent, hasTestConversation, keepWalkthrough } from './walkthrough.repo';
-import { agentAccount } from './phone-numbers.service';
+import { hasAgent, hasTestConversation, keepWalkthrough, organizationAgentIds } from './walkthrough.repo';
+import { AppError } from '../../platform/app-error';
+import { loadActingAccount } from '../accounts/accounts.service';
 import { listHeldNumbers } from './phone-numbers.repo';
 
 interface WalkthroughRecord {
@@ -24,12 +25,23 @@ async function doneSteps(db: Db, accountId: number): Promise<Set<WalkthroughStep
 }
 
 /**
- * The walkthrough of the acting agent account: its completed steps in order and the next one. The result is
- * kept in the account's settings (walkthrough: version 1 and the completed steps) whenever it changed.
+ * The walkthrough of the acting account: its completed steps in order and the next one. An agent account's steps
+ * are its own; an organization's are done when any of its agents did them. The result is kept in the account's
+ * settings (walkthrough: version 1 and the completed steps) whenever it changed.
  */
 export async function walkthrough(db: Db, accountId: number | null) {
-  const account = await agentAccount(db, accountId);
-  const done = await doneSteps(db, account.id);
+  const account = await loadActingAccount(db, accountId);
+  let agentIds: number[];
+  if (account.accountType === 'agent') agentIds = [account.id];
+  else if (account.accountType === 'organization') agentIds = await organizationAgentIds(db, account.id);
+  else {
+    throw new AppError(
+      'FORBIDDEN',
+      'The walkthrough belongs to organizations and agent accounts: act for one (targetAccountId)',
+    );
+  }
+  const done = new Set<WalkthroughStep>();
+  for (const id of agentIds) for (const step of await doneSteps(db, id)) done.add(step);
   const completed = walkthroughSteps.filter((step) => done.has(step));
   const kept = account.settings.walkthrough as Partial<WalkthroughRecord> | undefined;
   if (kept?.version !== 1 || !sameSteps(kept.completed ?? [], completed)) {

@@ -45,7 +45,12 @@ export function NumberOverlay({ value }: OverlayProps) {
     return (
       <Stack gap="md" align="flex-start">
         <Text>This agent has no phone number yet, so it can only be reached in the browser.</Text>
-        <Button onClick={change}>Choose a number</Button>
+        <Group>
+          <Button onClick={change}>Choose a number</Button>
+          <Button variant="default" onClick={() => open('addCustomNumber', targetAccountId)}>
+            Bring your own number
+          </Button>
+        </Group>
       </Stack>
     );
   }

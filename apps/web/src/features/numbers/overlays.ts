@@ -1,6 +1,4 @@
-import { IconArrowForwardUp, IconPhonePlus } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
 const area = 'numbers';
 
@@ -18,18 +16,17 @@ export const overlays: OverlayDefinition[] = [
     size: 'lg',
     load: async () => ({ default: (await import('./select-number-overlay')).SelectNumberOverlay }),
   },
-  comingOverlay({
+  {
     flag: 'addCustomNumber',
-    title: 'Add your own number',
+    title: 'Bring your own number',
     area,
-    icon: IconPhonePlus,
-    description: 'Connect a phone number you already own so your agent can answer it.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await import('./add-custom-number-overlay')).AddCustomNumberOverlay }),
+  },
+  {
     flag: 'forwardingInstructions',
     title: 'Forward your calls',
     area,
-    icon: IconArrowForwardUp,
-    description: 'How to forward calls from your existing phone line to your agent.',
-  }),
+    size: 'lg',
+    load: async () => ({ default: (await import('./forwarding-overlay')).ForwardingOverlay }),
+  },
 ];

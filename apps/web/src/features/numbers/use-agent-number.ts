@@ -50,14 +50,17 @@ export function useAgentNumber(targetAccountId: number | null) {
   };
 }
 
-/** Marks the agent's number as changed, so every screen showing it reads it again. */
+/** Marks the agent's number (or its forwarding) as changed, so every screen showing it reads it again. */
 export function useNumberChanged(): () => Promise<void> {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all(
-      [endpoints.listPhoneNumbers, endpoints.getAccount].map((endpoint) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoint) }),
-      ),
+      [
+        endpoints.listPhoneNumbers,
+        endpoints.getAccount,
+        endpoints.walkthrough,
+        endpoints.validateVerifiedNumber,
+      ].map((endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoint) })),
     );
   };
 }

@@ -10,25 +10,11 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { endpoints, type AccountView } from '@switchboard/contract';
-import {
-  completeWalkthroughOnLoad,
-  finishWalkthroughStep,
-  isWalkthroughComplete,
-  nextWalkthroughStep,
-  readOnboardingRecord,
-  readWalkthrough,
-  startNextWalkthroughStep,
-  startWalkthroughStep,
-  walkthroughSteps,
-  type WalkthroughState,
-  type WalkthroughStep,
-} from '@switchboard/core';
+import { endpoints, walkthroughSteps, type AccountView, type WalkthroughStep } from '@switchboard/contract';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useOverlayLink } from '../../../app/shell/overlay-link';
 import { useApiQuery } from '../../../lib/use-api';
-import { useSaveAccountSettings } from '../use-account-settings';
 import classes from './walkthrough-card.module.css';
 
 const stepCopy: Record<WalkthroughStep, { title: string; detail: string; action: string }> = {
@@ -44,8 +30,8 @@ const stepCopy: Record<WalkthroughStep, { title: string; detail: string; action:
   },
   ADD_NUMBER: {
     title: 'Get a phone number',
-    detail: 'Pick the number callers will dial.',
-    action: 'Choose number',
+    detail: 'Pick a new number callers will dial, or bring one you own.',
+    action: 'Add number',
   },
   FORWARD_CALLS: {
     title: 'Forward your calls',
@@ -61,54 +47,42 @@ interface WalkthroughProps {
 }
 
 /**
- * The getting-started checklist (spec §4 walkthrough). It belongs to the signed-in account (its settings keep it),
- * so the organization and its agents show the same progress; accounts above organizations never see it.
+ * The getting-started checklist (spec §4 walkthrough). It belongs to the signed-in account: its steps tick from
+ * what the account really did (the server reads its records: an agent, a test conversation, a number, a verified
+ * forwarding; an organization counts any of its agents), so the organization and its agents show the same
+ * progress; accounts above organizations never see it.
  */
 export function WalkthroughCard(props: WalkthroughProps) {
   const me = useApiQuery(endpoints.getAccount, {}, { staleTime: 60_000 });
   const owner = me.data?.account;
   if (!owner || (owner.accountType !== 'organization' && owner.accountType !== 'agent')) return null;
-  return <Checklist key={owner.id} owner={owner} {...props} />;
+  return <Checklist key={owner.id} {...props} />;
 }
 
-function Checklist({ owner, account, agentAccountId }: WalkthroughProps & { owner: AccountView }) {
+/** Where each step is done: the screen that opens when the person starts it. */
+function useStepScreens(agentAccountId: number | null) {
   const openOverlay = useOverlayLink();
-  const save = useSaveAccountSettings(owner.id);
-  // When the account loads: a number, a finished onboarding or a legacy account mark the steps already done.
-  const [loaded] = useState(() => {
-    const stored = readWalkthrough(owner.settings.walkthrough);
-    const next = completeWalkthroughOnLoad(stored, {
-      hasPhoneNumber: owner.vidaPhoneNumber !== null || account.vidaPhoneNumber !== null,
-      onboardingComplete:
-        readOnboardingRecord(owner.settings.onboarding).onboardingComplete ||
-        readOnboardingRecord(account.settings.onboarding).onboardingComplete,
-      legacy: owner.legacy,
-    });
-    return { next, changed: next !== stored };
-  });
-  const [state, setState] = useState<WalkthroughState | null>(loaded.next);
-  const savedOnLoad = useRef(false);
-  useEffect(() => {
-    if (savedOnLoad.current || !loaded.changed || loaded.next === null) return;
-    savedOnLoad.current = true;
-    void save({ walkthrough: loaded.next });
-  }, [loaded, save]);
-
-  if (isWalkthroughComplete(state)) return null;
-  const update = (next: WalkthroughState | null) => {
-    if (next === null) return;
-    setState(next);
-    void save({ walkthrough: next });
-  };
-  const go = (step: WalkthroughStep) => {
-    update(startWalkthroughStep(state, step));
+  const agent = agentAccountId ?? undefined;
+  return (step: WalkthroughStep) => {
     if (step === 'SETUP_AGENT') openOverlay(agentAccountId === null ? 'onboard' : 'editAgent');
-    else if (step === 'TEST_AGENT') openOverlay('testAgent', agentAccountId ?? undefined);
-    else if (step === 'ADD_NUMBER') openOverlay('selectNumber');
-    else openOverlay('forwardingInstructions');
+    else if (step === 'TEST_AGENT') openOverlay('testAgent', agent);
+    else if (step === 'ADD_NUMBER') openOverlay('number', agent);
+    else openOverlay('forwardingInstructions', agent);
   };
-  const completed = state?.completed ?? [];
-  const next = nextWalkthroughStep(state);
+}
+
+function Checklist({ agentAccountId }: WalkthroughProps) {
+  const open = useStepScreens(agentAccountId);
+  const progress = useApiQuery(endpoints.walkthrough, {}, { refetchOnWindowFocus: true });
+  const [active, setActive] = useState<WalkthroughStep | null>(null);
+  if (!progress.data) return null;
+  const completed: readonly WalkthroughStep[] = progress.data.completed;
+  const next = progress.data.next;
+  if (next === null) return null;
+  const go = (step: WalkthroughStep) => {
+    setActive(step);
+    open(step);
+  };
 
   return (
     <Card p="lg" data-testid="walkthrough">
@@ -121,19 +95,14 @@ function Checklist({ owner, account, agentAccountId }: WalkthroughProps & { owne
             {completed.length} of {walkthroughSteps.length} done
           </Text>
         </div>
-        {next && (
-          <Button
-            size="xs"
-            variant="light"
-            rightSection={<IconChevronRight size={14} />}
-            onClick={() => {
-              const started = startNextWalkthroughStep(state);
-              if (started?.active) go(started.active);
-            }}
-          >
-            Continue
-          </Button>
-        )}
+        <Button
+          size="xs"
+          variant="light"
+          rightSection={<IconChevronRight size={14} />}
+          onClick={() => go(next)}
+        >
+          Continue
+        </Button>
       </Group>
       <Progress
         value={(completed.length / walkthroughSteps.length) * 100}
@@ -144,13 +113,13 @@ function Checklist({ owner, account, agentAccountId }: WalkthroughProps & { owne
       <Stack gap={4}>
         {walkthroughSteps.map((step, index) => {
           const done = completed.includes(step);
-          const active = state?.active === step;
+          const isActive = active === step && !done;
           const copy = stepCopy[step];
           return (
             <Group
               key={step}
               className={classes.step}
-              data-active={active || undefined}
+              data-active={isActive || undefined}
               justify="space-between"
               wrap="nowrap"
             >
@@ -187,24 +156,14 @@ function Checklist({ owner, account, agentAccountId }: WalkthroughProps & { owne
               </UnstyledButton>
               {!done && (
                 <Group gap={6} wrap="nowrap">
-                  {active && (
+                  {isActive && (
                     <Badge size="sm" variant="light">
                       In progress
                     </Badge>
                   )}
-                  {active ? (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => update(finishWalkthroughStep(state, step))}
-                    >
-                      Mark done
-                    </Button>
-                  ) : (
-                    <Button size="compact-sm" variant="default" onClick={() => go(step)}>
-                      {copy.action}
-                    </Button>
-                  )}
+                  <Button size="compact-sm" variant="default" onClick={() => go(step)}>
+                    {copy.action}
+                  </Button>
                 </Group>
               )}
             </Group>
