@@ -14,6 +14,7 @@ import { outboxEndpoints } from './outbox';
 import { phoneNumbersEndpoints } from './phone-numbers';
 import { platformEndpoints } from './platform';
 import { runtimeEndpoints } from './runtime';
+import { sandboxPhoneEndpoints } from './sandbox-phone';
 import { tasksEndpoints } from './tasks';
 
 export * from './endpoint';
@@ -38,6 +39,7 @@ export * from './outbox';
 export * from './phone-numbers';
 export * from './platform';
 export * from './runtime';
+export * from './sandbox-phone';
 export * from './tasks';
 export { buildOpenApiDocument } from './openapi';
 export { sampleFor, sampleValue, type SampleOptions } from './sample-value';
@@ -60,6 +62,7 @@ export const endpoints = {
   ...helpEndpoints,
   ...phoneNumbersEndpoints,
   ...tasksEndpoints,
+  ...sandboxPhoneEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

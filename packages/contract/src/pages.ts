@@ -11,6 +11,8 @@ export const webPages = {
   devOutbox: '/app/dev/outbox',
   /** Text an agent as a contact through the sandbox SMS network and read its replies. */
   sandboxSms: '/app/dev/sms',
+  /** The sandbox phone network's softphone: call agents' numbers from the browser. */
+  sandboxPhone: '/app/dev/phone',
   mobileStart: '/mobile/start',
   inbox: '/inbox',
   paymentCancel: '/payment/cancel',

@@ -16,6 +16,7 @@ import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
 import { runtimeFeature } from './runtime/runtime.routes';
 import { tasksFeature } from './tasks/tasks.routes';
+import { sandboxPhoneFeature } from './telephony/sandbox-phone.routes';
 import { twilioFeature } from './telephony/twilio.routes';
 
 /** Every server area, one line each. */
@@ -37,5 +38,6 @@ export const features: readonly Feature[] = [
   helpFeature,
   phoneNumbersFeature,
   twilioFeature,
+  sandboxPhoneFeature,
   tasksFeature,
 ];

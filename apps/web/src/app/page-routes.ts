@@ -19,6 +19,7 @@ const pageComponents = {
   sandboxSms: async () => ({
     Component: (await import('../features/inbox/sandbox-sms-page')).SandboxSmsPage,
   }),
+  sandboxPhone: async () => ({ Component: (await import('../features/phone')).SoftphonePage }),
   mobileStart: async () => ({
     Component: (await import('../features/accounts/mobile-start-page')).MobileStartPage,
   }),

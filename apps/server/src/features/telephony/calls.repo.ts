@@ -1,4 +1,4 @@
-import { and, carrierEvents, eq, phoneCalls, smsOptOuts, sql } from '@switchboard/db';
+import { and, carrierEvents, contacts, eq, isNotNull, phoneCalls, smsOptOuts, sql } from '@switchboard/db';
 import type { Db } from '../../platform/database';
 
 export type PhoneCall = typeof phoneCalls.$inferSelect;
@@ -65,4 +65,16 @@ export async function isOptedOut(db: Db, agentNumber: string, contactNumber: str
     .from(smsOptOuts)
     .where(and(eq(smsOptOuts.agentNumber, agentNumber), eq(smsOptOuts.contactNumber, contactNumber)));
   return row !== undefined;
+}
+
+/** The name the agent's account keeps for a phone number among its contacts, when it keeps one. */
+export async function contactNameOf(db: Db, accountId: number, phoneNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: contacts.name })
+    .from(contacts)
+    .where(
+      and(eq(contacts.accountId, accountId), eq(contacts.phoneNumber, phoneNumber), isNotNull(contacts.name)),
+    )
+    .limit(1);
+  return row?.name?.trim() ? row.name.trim() : null;
 }

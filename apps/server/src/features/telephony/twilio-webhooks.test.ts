@@ -173,7 +173,8 @@ describe('a call to an agent’s number', () => {
       t.db.select().from(conversationLogs).where(eq(conversationLogs.fromNumber, '+15557770203'));
     await expect.poll(async () => (await logged()).length, { timeout: 10_000 }).toBe(1);
     expect((await logged())[0]).toMatchObject({
-      channel: 'voice',
+      channel: 'phone',
+      callId: 'CAcall0001',
       direction: 'inbound',
       toNumber: agentNumber,
       endedReason: 'caller',

@@ -6,7 +6,15 @@ import { connectStreamTwiml, hangUpTwiml, sayAndHangUpTwiml } from '../../provid
 import type { TelephonyProvider } from '../../providers/telephony/types';
 import type { StreamCall, StreamStart } from '../../runtime/channels/twilio-media-stream';
 import { findAgentIdByNumber } from '../inbox/inbox.service';
-import { findCall, firstDelivery, insertCall, takeStreamToken, updateCall } from './calls.repo';
+import { forwardingCheckCall } from '../phone-numbers/forwarding.service';
+import {
+  contactNameOf,
+  findCall,
+  firstDelivery,
+  insertCall,
+  takeStreamToken,
+  updateCall,
+} from './calls.repo';
 
 export interface VoiceCallDeps {
   db: Db;
@@ -39,17 +47,33 @@ export function streamUrlOf(publicUrl: string): string {
   return `${publicUrl.replace(/^http/, 'ws')}/api/twilio/stream`;
 }
 
+/** What the network does with a call that reached us: connect it to a media stream, or not. */
+export type CallAdmission =
+  | { kind: 'connect'; callId: string; accountId: number; token: string }
+  | { kind: 'notInService' }
+  /** A request already acted on, or the test call of a forwarding check (which only needed to arrive). */
+  | { kind: 'replayed' }
+  | { kind: 'forwardingCheck' };
+
+/** The carriers whose calls enter here: Twilio's voice webhook and the sandbox phone network. */
+export type CallCarrier = 'twilio' | 'sandbox';
+
 /**
- * The voice webhook: a call reached one of our numbers (inbound), or a call we placed was answered (outbound).
- * The call is connected to a media stream that must present a single-use token; a number no agent holds hears a
- * short line and the call ends; a replayed webhook for a call already answered only hangs up.
+ * A call reached one of our numbers (inbound), or a call we placed was answered (outbound): the same path for
+ * every carrier. The call gets a phone_calls row and a single-use token its media stream must present; a number
+ * no agent holds is not in service; a replayed request for a call already answered is refused.
  */
-export async function answerCall(deps: VoiceCallDeps, carrier: 'twilio', form: CallWebhook): Promise<string> {
+export async function admitCall(
+  deps: VoiceCallDeps,
+  carrier: CallCarrier,
+  form: CallWebhook,
+): Promise<CallAdmission> {
   const callId = required(form, 'CallSid');
   const from = phone(form, 'From');
   const to = phone(form, 'To');
   const direction = (form.Direction ?? 'inbound').startsWith('outbound') ? 'outbound' : 'inbound';
-  if (!(await firstDelivery(deps.db, carrier, `voice:${callId}`))) return hangUpTwiml();
+  if (!(await firstDelivery(deps.db, carrier, `voice:${callId}`))) return { kind: 'replayed' };
+  if (await forwardingCheckCall(deps.db, { callId, from, to })) return { kind: 'forwardingCheck' };
 
   let accountId: number | null;
   if (direction === 'inbound') {
@@ -57,7 +81,7 @@ export async function answerCall(deps: VoiceCallDeps, carrier: 'twilio', form: C
   } else {
     accountId = (await findCall(deps.db, callId))?.accountId ?? null;
   }
-  if (accountId === null) return sayAndHangUpTwiml(notInServiceLine);
+  if (accountId === null) return { kind: 'notInService' };
 
   const token = randomBytes(24).toString('base64url');
   const existing = direction === 'outbound' ? await findCall(deps.db, callId) : null;
@@ -76,13 +100,21 @@ export async function answerCall(deps: VoiceCallDeps, carrier: 'twilio', form: C
       streamTokenHash: hashToken(token),
     });
   }
-  return connectStreamTwiml(streamUrlOf(deps.publicUrl), { callToken: token });
+  return { kind: 'connect', callId, accountId, token };
+}
+
+/** The voice webhook: the call's admission as TwiML (a media stream, the not-in-service line, or a hang-up). */
+export async function answerCall(deps: VoiceCallDeps, carrier: 'twilio', form: CallWebhook): Promise<string> {
+  const admission = await admitCall(deps, carrier, form);
+  if (admission.kind === 'replayed' || admission.kind === 'forwardingCheck') return hangUpTwiml();
+  if (admission.kind === 'notInService') return sayAndHangUpTwiml(notInServiceLine);
+  return connectStreamTwiml(streamUrlOf(deps.publicUrl), { callToken: admission.token });
 }
 
 /** A call status callback: the latest status of a call of ours (ringing, in-progress, completed, …), once each. */
 export async function recordCallStatus(
   deps: VoiceCallDeps,
-  carrier: 'twilio',
+  carrier: CallCarrier,
   form: CallWebhook,
 ): Promise<void> {
   const callId = required(form, 'CallSid');
@@ -110,7 +142,8 @@ export async function resolveStream(deps: VoiceCallDeps, start: StreamStart): Pr
     agentAccountId: call.accountId,
     direction: call.direction,
     contactPhone,
-    contactName: call.callerName,
+    contactName: (await contactNameOf(deps.db, call.accountId, contactPhone)) ?? call.callerName,
+    phoneCall: { callId: call.callId, fromNumber: call.fromNumber, toNumber: call.toNumber },
     call: {
       transfer: (destination) => deps.telephony.transferCall(call.callId, destination, contactPhone),
       // The caller's own hang-up has already ended the call at the carrier.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OutboxRecorder } from '../shared/outbox-recorder';
 import { areaCodes, type AreaCode } from './sandbox-area-codes';
+import { SandboxPhoneNetwork } from './sandbox-network';
 import {
   TelephonyError,
   type AvailableNumber,
@@ -66,14 +67,16 @@ function containsTest(contains: string | undefined): (national: string) => boole
  * The offline sandbox phone network: a carrier with a pool of fictional numbers (NXX 555, lines 0100-0199) in
  * real North American area codes. It sells and takes back numbers (recorded in the database), records texts in
  * the sandbox outbox like the sandbox SMS provider, and records call requests, answering each with a sandbox
- * call id: the sandbox network delivers calls to the softphone, which comes next; until then a placed call
- * rings nowhere.
+ * call id. Calls between a softphone and an agent run through `network`: the agent's hang-up and transfer reach
+ * the softphone there. A call an agent places rings nowhere yet.
  */
 export class SandboxTelephony implements TelephonyProvider {
   readonly name = 'sandbox';
   readonly sandbox = true;
   /** The call requests this process took, oldest first (the softphone reads them once it exists). */
   readonly callRequests: SandboxCallRequest[] = [];
+  /** The live calls between softphones and agents. */
+  readonly network = new SandboxPhoneNetwork();
 
   constructor(
     private readonly ledger: SandboxNumberLedger,
@@ -132,11 +135,13 @@ export class SandboxTelephony implements TelephonyProvider {
 
   transferCall(callId: string, to: string, callerId: string): Promise<void> {
     this.callRequests.push({ kind: 'transfer', callId, to, callerId });
+    this.network.transfer(callId, to, callerId);
     return Promise.resolve();
   }
 
   hangUp(callId: string): Promise<void> {
     this.callRequests.push({ kind: 'hangUp', callId });
+    this.network.hangUp(callId);
     return Promise.resolve();
   }
 

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { normalizePhoneNumber } from '@switchboard/core';
+import { AppError } from '../../platform/app-error';
+import { SandboxTelephony } from '../../providers/telephony/sandbox';
+import type { TelephonyProvider } from '../../providers/telephony/types';
+import { changeSoftphone, claimSoftphone, findSoftphone } from './softphones.repo';
+import { admitCall, notInServiceLine, recordCallStatus, type VoiceCallDeps } from './voice-calls.service';
+
+/** How long a dialed call waits for the softphone to open its stream before the network gives up on it. */
+const connectWithinMs = 30_000;
+const firstLine = 100;
+const lastLine = 9999;
+
+const softphoneNumberOf = (line: number) => `+1555555${String(line).padStart(4, '0')}`;
+
+/** The sandbox carrier, or 404 where telephony goes through a real carrier (or none, in production). */
+export function sandboxCarrierOf(telephony: TelephonyProvider): SandboxTelephony {
+  if (telephony instanceof SandboxTelephony) return telephony;
+  throw new AppError('NOT_FOUND', 'The sandbox phone network is off: calls go through a real carrier');
+}
+
+/** The person's softphone number, given on first use: a free one in the softphone range, near their id. */
+export async function softphoneNumber(deps: VoiceCallDeps, userId: number): Promise<string> {
+  sandboxCarrierOf(deps.telephony);
+  const existing = await findSoftphone(deps.db, userId);
+  if (existing) return existing;
+  const span = lastLine - firstLine + 1;
+  for (let attempt = 0; attempt < 64; attempt += 1) {
+    const line = firstLine + ((userId + attempt * 7919) % span);
+    if (await claimSoftphone(deps.db, userId, softphoneNumberOf(line))) return softphoneNumberOf(line);
+    const mine = await findSoftphone(deps.db, userId);
+    if (mine) return mine;
+  }
+  throw new AppError('CONFLICT', 'The sandbox phone network has no free softphone number left');
+}
+
+export async function chooseSoftphoneNumber(
+  deps: VoiceCallDeps,
+  userId: number,
+  phoneNumber: string,
+): Promise<string> {
+  sandboxCarrierOf(deps.telephony);
+  if (!(await changeSoftphone(deps.db, userId, phoneNumber))) {
+    throw new AppError('CONFLICT', `body.phoneNumber: ${phoneNumber} is someone else's softphone number`);
+  }
+  return phoneNumber;
+}
+
+/** A dialed call the softphone has not yet opened the stream of. */
+export interface PendingCall {
+  callId: string;
+  userId: number;
+  from: string;
+  to: string;
+  /** The media stream's single-use token. */
+  token: string;
+  timer: NodeJS.Timeout;
+}
+
+/** The softphones' calls in this process: dialed and waiting for their stream, or live. */
+export class SoftphoneCalls {
+  private readonly pending = new Map<string, PendingCall>();
+  private readonly live = new Map<string, { userId: number; hangUp: () => void }>();
+
+  wait(call: Omit<PendingCall, 'timer'>, expired: () => void): void {
+    const timer = setTimeout(() => {
+      this.pending.delete(call.callId);
+      expired();
+    }, connectWithinMs);
+    timer.unref();
+    this.pending.set(call.callId, { ...call, timer });
+  }
+
+  /** The person's dialed call, taken for its stream (once). */
+  take(userId: number, callId: string): PendingCall | null {
+    const call = this.pending.get(callId);
+    if (call?.userId !== userId) return null;
+    clearTimeout(call.timer);
+    this.pending.delete(callId);
+    return call;
+  }
+
+  connected(callId: string, userId: number, hangUp: () => void): () => void {
+    const entry = { userId, hangUp };
+    this.live.set(callId, entry);
+    return () => {
+      if (this.live.get(callId) === entry) this.live.delete(callId);
+    };
+  }
+
+  /** The person hangs up a call of theirs: 'canceled' before it connected, 'completed' after; null if none. */
+  hangUp(userId: number, callId: string): 'canceled' | 'completed' | null {
+    const live = this.live.get(callId);
+    if (live?.userId === userId) {
+      live.hangUp();
+      return 'completed';
+    }
+    return this.take(userId, callId) ? 'canceled' : null;
+  }
+}
+
+export interface DialedCall {
+  callId: string;
+  from: string;
+  to: string;
+  status: 'in-progress' | 'completed';
+  announcement: string | null;
+}
+
+/**
+ * A call from the person's softphone: it enters the same call path as a carrier's call (admitCall), so a call to
+ * an agent's number gets its phone_calls row and the agent answers once the softphone opens the stream; a
+ * number no agent holds answers with the not-in-service line.
+ */
+export async function dialFromSoftphone(
+  deps: VoiceCallDeps,
+  calls: SoftphoneCalls,
+  userId: number,
+  dialed: string,
+): Promise<DialedCall> {
+  sandboxCarrierOf(deps.telephony);
+  const to = normalizePhoneNumber(dialed);
+  if (!to) throw new AppError('VALIDATION_FAILED', `body.to: ${dialed} is not a phone number`);
+  const from = await softphoneNumber(deps, userId);
+  if (to === from) throw new AppError('VALIDATION_FAILED', 'body.to: that is your own softphone number');
+  const callId = `SBCA${randomBytes(16).toString('hex')}`;
+  const admission = await admitCall(deps, 'sandbox', {
+    CallSid: callId,
+    From: from,
+    To: to,
+    Direction: 'inbound',
+  });
+  if (admission.kind !== 'connect') {
+    const announcement = admission.kind === 'notInService' ? notInServiceLine : null;
+    return { callId, from, to, status: 'completed', announcement };
+  }
+  calls.wait({ callId, userId, from, to, token: admission.token }, () => {
+    void recordCallStatus(deps, 'sandbox', { CallSid: callId, CallStatus: 'canceled' });
+  });
+  return { callId, from, to, status: 'in-progress', announcement: null };
+}
+
+export async function hangUpSoftphoneCall(
+  deps: VoiceCallDeps,
+  calls: SoftphoneCalls,
+  userId: number,
+  callId: string,
+): Promise<string> {
+  sandboxCarrierOf(deps.telephony);
+  const status = calls.hangUp(userId, callId);
+  if (status === null) throw new AppError('NOT_FOUND', `No call ${callId} is on your softphone`);
+  if (status === 'canceled') {
+    await recordCallStatus(deps, 'sandbox', { CallSid: callId, CallStatus: 'canceled' });
+  }
+  return status;
+}

@@ -1,0 +1,1 @@
+export { SoftphonePage } from './softphone-page';
