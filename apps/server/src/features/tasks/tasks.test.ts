@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TaskView } from '@switchboard/contract';
 import { startApp, type ApiClient, type DemoApp, type SignedInClient } from '@switchboard/testing';
-import { enqueueDueTasks, placeTaskJob, taskJobKey, type TaskJobQueue } from './task-dispatch';
+import type { JobQueue } from '../../jobs';
+import { enqueueDueTasks, placeTask, taskJobKey } from './task-dispatch';
 
 let kit: DemoApp;
 let acme: SignedInClient;
@@ -209,11 +210,15 @@ describe('listing, stats and changes', () => {
   });
 
   it('hands each due task to the job queue once, under a singleton key', async () => {
-    const sent: { name: string; taskId: number; key: string }[] = [];
-    const queue: TaskJobQueue = {
-      send: (name, data, options) => {
-        sent.push({ name, taskId: data.taskId, key: options.singletonKey });
-        return Promise.resolve(String(sent.length));
+    const sent: { name: string; taskId: number; key: string | undefined }[] = [];
+    const queue: Pick<JobQueue, 'send'> = {
+      send: (job, payload, options) => {
+        sent.push({
+          name: job.name,
+          taskId: (payload as { taskId: number }).taskId,
+          key: options?.singletonKey,
+        });
+        return Promise.resolve({ id: String(sent.length), created: true });
       },
     };
     const due = await enqueueDueTasks(kit.db, queue, { now: new Date((now() + 3600 + 150) * 1000) });
@@ -223,7 +228,7 @@ describe('listing, stats and changes', () => {
     expect(dueIds).not.toContain(ids[3]);
     expect(sent.map((job) => job.taskId)).toEqual(dueIds);
     expect(sent.find((job) => job.taskId === ids[2])).toEqual({
-      name: placeTaskJob,
+      name: placeTask.name,
       taskId: ids[2],
       key: taskJobKey(ids[2] ?? 0),
     });
