@@ -1,7 +1,7 @@
 import type { Db } from '../platform/database';
 
-/** How pg-boss treats a queue's jobs with the same singleton key (https://timgit.github.io/pg-boss). */
-export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+/** How the queue treats jobs with the same singleton key: 'short' keeps at most one of them waiting. */
+export type QueuePolicy = 'standard' | 'short';
 
 /** A job type's delivery policy; every job of the type follows it unless its send options say otherwise. */
 export interface JobPolicy {
@@ -19,8 +19,8 @@ export interface JobPolicy {
   /** How long a finished job is kept (idempotent sends are answered from it meanwhile). Default 14 days. */
   retentionDays?: number;
   /**
-   * 'singleton': at most one active job per singleton key; 'stately': at most one queued and one active per key;
-   * 'short': at most one queued per key. Default 'standard' (keys only label jobs).
+   * 'short': at most one job per singleton key waiting to run (a second send answers the waiting one). Default
+   * 'standard' (keys only label jobs).
    */
   policy?: QueuePolicy;
   /** Where a job goes once its retries are used up (another job type's name). */
@@ -75,13 +75,17 @@ export interface SendOptions {
   retryDelay?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
-  /** Enqueue inside the caller's transaction: the job exists only if the transaction commits. */
+  /**
+   * Enqueue inside the caller's transaction: the job exists only if the transaction commits. The job type must be
+   * ready first (jobs.prepare, or work() in this process): on PGlite nothing outside the transaction can run while
+   * it is open.
+   */
   tx?: Db;
 }
 
 export interface SendResult {
   id: string;
-  /** False when an idempotent send found the job already there (or finished). */
+  /** False when an idempotent send found the job already there (or finished), or a 'short' queue's waiting one. */
   created: boolean;
 }
 

@@ -9,7 +9,7 @@ export const pruneJobEffects = defineJob<Record<string, never>>('jobs.prune-effe
   retryLimit: 3,
   retryDelay: 60,
   expireInSeconds: 600,
-  policy: 'singleton',
+  policy: 'short',
 });
 
 export const jobMaintenance: JobFeature = {

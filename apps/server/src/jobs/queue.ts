@@ -34,6 +34,8 @@ export interface JobRecord<Payload> {
 
 /** The durable job queue (pg-boss 10 on the application's database). See jobs/index.ts for how to use it. */
 export interface JobQueue {
+  /** Creates or updates the job types' queues (send and work do it on first use). */
+  prepare(...jobs: JobDefinition<object>[]): Promise<void>;
   send<P extends object>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<SendResult>;
   /** Runs `handler` for due jobs of this type in this process, until stop(). */
   work<P extends object>(job: JobDefinition<P>, handler: JobHandler<P>, options?: WorkOptions): Promise<void>;
@@ -110,6 +112,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   };
   const runners = new Map<string, JobRunner[]>();
   const queues = new Map<string, Promise<void>>();
+  const readyTypes = new Set<string>();
   let starting: Promise<PgBoss> | null = null;
   let listener: Promise<NotificationListener | null> | null = null;
   let stopped = false;
@@ -151,6 +154,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (deadLetter && !(await instance.getQueue(deadLetter))) await instance.createQueue(deadLetter);
         if (await instance.getQueue(job.name)) await instance.updateQueue(job.name, settings);
         else await instance.createQueue(job.name, settings);
+        readyTypes.add(job.name);
       })();
       ready.catch(() => queues.delete(job.name));
       queues.set(job.name, ready);
@@ -178,10 +182,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const queue: JobQueue = {
     idFor: (job, key) => idempotentId(job.name, key),
 
+    async prepare(...types) {
+      await Promise.all(types.map(ensureQueue));
+    },
+
     async send(job, payload, sendOptions = {}) {
+      const { startAfter, idempotencyKey, singletonKey, priority, tx, ...overrides } = sendOptions;
+      if (tx && !readyTypes.has(job.name) && options.kind === 'pglite') {
+        throw new Error(
+          `The job type ${job.name} is not ready: prepare it before sending inside a transaction`,
+        );
+      }
       await ensureQueue(job);
       const instance = await boss();
-      const { startAfter, idempotencyKey, singletonKey, priority, tx, ...overrides } = sendOptions;
+      const through = tx ? bossDbInTransaction(tx) : bossDb;
       const id = idempotencyKey ? idempotentId(job.name, idempotencyKey) : undefined;
       const due =
         startAfter === undefined
@@ -189,25 +203,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           : startAfter instanceof Date
             ? startAfter
             : new Date(Date.now() + startAfter * 1000);
-      if (id && (await instance.getJobById(job.name, id, { includeArchive: true })))
+      if (id && (await instance.getJobById(job.name, id, { includeArchive: true, db: through }))) {
         return { id, created: false };
+      }
       const created = await instance.send(job.name, payload, {
         ...(id ? { id } : {}),
         ...(singletonKey ? { singletonKey } : {}),
         ...(priority === undefined ? {} : { priority }),
         ...overrides,
         startAfter: due,
-        ...(tx ? { db: bossDbInTransaction(tx) } : {}),
+        db: through,
       });
       if (!created) {
         if (id) return { id, created: false };
-        throw new Error(`The job queue refused a ${job.name} job (its policy allows one per singleton key)`);
+        // A 'short' queue already holds a waiting job with this singleton key.
+        const { rows } = (await through.executeSql(
+          `SELECT id FROM ${schema}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created' LIMIT 1`,
+          [job.name, singletonKey ?? ''],
+        )) as { rows: { id: string }[] };
+        const waiting = rows[0]?.id;
+        if (!waiting) throw new Error(`The job queue refused a ${job.name} job`);
+        return { id: waiting, created: false };
       }
       // After the commit (or now, outside a transaction) every process's consumers of this type hear of it.
-      await (tx ? bossDbInTransaction(tx) : bossDb).executeSql('SELECT pg_notify($1, $2)', [
-        nudgeChannel,
-        `${job.name}|${due.getTime()}`,
-      ]);
+      await through.executeSql('SELECT pg_notify($1, $2)', [nudgeChannel, `${job.name}|${due.getTime()}`]);
       return { id: created, created: true };
     },
 

@@ -30,6 +30,9 @@ interface Running {
   settled: boolean;
 }
 
+/** Future due times a runner remembers; later ones are left to the polls. */
+const maxDueTimes = 10_000;
+
 const errorOutput = (error: unknown) =>
   error instanceof Error
     ? { message: error.message, name: error.name, stack: error.stack }
@@ -51,7 +54,8 @@ export class JobRunner {
   private wakeUp: (() => void) | null = null;
   private woken = false;
   private dueTimer: NodeJS.Timeout | null = null;
-  private dueAt = Infinity;
+  /** Known future due times (rounded up to 50 ms), earliest first; the timer is set for the first. */
+  private dueTimes: number[] = [];
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -86,14 +90,32 @@ export class JobRunner {
       this.wakeUp?.();
       return;
     }
-    if (delay >= this.intervalMs || dueAt >= this.dueAt) return;
+    const at = Math.ceil(dueAt / 50) * 50;
+    if (this.dueTimes.includes(at)) return;
+    if (this.dueTimes.length >= maxDueTimes) {
+      const last = this.dueTimes[this.dueTimes.length - 1] ?? 0;
+      if (at >= last) return; // far enough out for the polls to find
+      this.dueTimes.pop();
+    }
+    const index = this.dueTimes.findIndex((time) => time > at);
+    this.dueTimes.splice(index === -1 ? this.dueTimes.length : index, 0, at);
+    if (index === 0 || this.dueTimes.length === 1) this.armDueTimer();
+  }
+
+  private armDueTimer(): void {
     if (this.dueTimer) clearTimeout(this.dueTimer);
-    this.dueAt = dueAt;
-    this.dueTimer = setTimeout(() => {
-      this.dueTimer = null;
-      this.dueAt = Infinity;
-      this.nudge();
-    }, delay + 5);
+    this.dueTimer = null;
+    const next = this.dueTimes[0];
+    if (next === undefined || this.stopping) return;
+    this.dueTimer = setTimeout(
+      () => {
+        const now = Date.now();
+        while ((this.dueTimes[0] ?? Infinity) <= now + 5) this.dueTimes.shift();
+        this.nudge();
+        this.armDueTimer();
+      },
+      Math.max(0, next - Date.now()),
+    );
     this.dueTimer.unref();
   }
 
@@ -211,7 +233,12 @@ export class JobRunner {
 
   private async finish(running: Running, statement: string, output: unknown): Promise<void> {
     try {
-      await this.write(statement, running.job, output);
+      const { rows } = await this.write(statement, running.job, output);
+      // A retry of this job is due at a known time: fetch then rather than at the next poll.
+      const retry = (rows as { state?: string; start_after?: Date | string }[]).find(
+        (row) => row.state === 'retry',
+      );
+      if (retry?.start_after) this.nudge(new Date(retry.start_after).getTime());
     } catch (error) {
       // The attempt stays active; the queue's expiry hands it to another worker.
       this.deps.logger.error(

@@ -47,7 +47,7 @@ export function bossDbInTransaction(tx: Db): BossDb {
       const parts = text.split(/\$(\d+)/);
       const chunks: SQL[] = [];
       parts.forEach((part, index) => {
-        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`);
+        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
       });
       const result: unknown = await tx.execute(sql.join(chunks));
       return { rows: (result as { rows: unknown[] }).rows };
@@ -63,15 +63,21 @@ interface BossPlans {
 const plans = createRequire(import.meta.url)('pg-boss/src/plans') as BossPlans;
 
 /**
- * pg-boss's failure statement (retry with delay and backoff, or failed and dead-lettered), limited to one attempt:
+ * pg-boss's failure statement (retry with delay and backoff, or failed and dead-lettered), limited to one attempt
+ * and answering the job's new state and due time:
  * the job must still be active in the attempt that failed ($4 = its retry count). A late failure of an attempt that
  * already expired and was retried elsewhere changes nothing. Parameters: name, id, output, retry count.
  */
 export function failAttemptSql(schema: string): string {
   const text = plans.failJobsById(schema);
   const byIds = "name = $1 AND id IN (SELECT UNNEST($2::uuid[])) AND state < 'completed'";
-  if (!text.includes(byIds)) throw new Error('pg-boss failure statement changed; review jobs/sql-adapter.ts');
-  return text.replace(byIds, "name = $1 AND id = $2::uuid AND state = 'active' AND retry_count = $4::int");
+  const count = 'SELECT COUNT(*) FROM results';
+  if (!text.includes(byIds) || !text.includes(count)) {
+    throw new Error('pg-boss failure statement changed; review jobs/sql-adapter.ts');
+  }
+  return text
+    .replace(byIds, "name = $1 AND id = $2::uuid AND state = 'active' AND retry_count = $4::int")
+    .replace(count, 'SELECT state, start_after FROM results');
 }
 
 /** Completes one attempt (same guard as failAttemptSql). Parameters: name, id, output, retry count. */
