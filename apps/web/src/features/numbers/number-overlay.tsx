@@ -7,6 +7,7 @@ import { notify } from '../../app/notify';
 import { useOverlay } from '../../app/overlays/use-overlay';
 import type { OverlayProps } from '../../app/overlays/overlay-types';
 import { callApi } from '../../lib/api-client';
+import { SandboxCallLink } from '../phone';
 import { releaseNumber } from './number-actions';
 import { placeOf } from './number-search';
 import { useAgentNumber, useNumberChanged, useNumberTarget } from './use-agent-number';
@@ -91,6 +92,7 @@ export function NumberOverlay({ value }: OverlayProps) {
       <Text size="sm" c="dimmed">
         Calls and texts to this number reach the agent.
       </Text>
+      <SandboxCallLink number={number} />
       {releaseError && (
         <Alert color="red" variant="light" title="The number was not released" role="alert">
           {releaseError}

@@ -1,1 +1,2 @@
 export { SoftphonePage } from './softphone-page';
+export { SandboxCallLink } from './sandbox-call-link';

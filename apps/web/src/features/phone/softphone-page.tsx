@@ -225,7 +225,7 @@ export function SoftphonePage() {
                 {status}
               </Text>
             </Group>
-            <ScrollArea h={320} type="auto">
+            <ScrollArea.Autosize mah={360} type="auto">
               <Stack gap="xs" aria-label="Transcript">
                 {transcript.length === 0 && (
                   <Text size="sm" c="dimmed">
@@ -241,7 +241,7 @@ export function SoftphonePage() {
                   </div>
                 ))}
               </Stack>
-            </ScrollArea>
+            </ScrollArea.Autosize>
           </Paper>
         </div>
       </Stack>

@@ -1,0 +1,134 @@
+import { speechWav } from '@switchboard/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot } from './support/browser';
+import { startBuiltServer } from './support/built-server';
+import { latestCode } from './support/outbox';
+
+let server: Awaited<ReturnType<typeof startBuiltServer>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+
+/** What the person says into the (fake) microphone once the call is connected. */
+const question = 'What are your opening hours?';
+
+/** Saves the page at desktop size and at a phone's 390 x 844, then goes back to desktop. */
+async function screenshots(name: string): Promise<void> {
+  await saveScreenshot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, `${name}-mobile`);
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+beforeAll(async () => {
+  // Silence first: the question is heard after the greeting, as a caller would wait for it.
+  const wav = await speechWav(question, { leadingSilenceMs: 7000, trailingSilenceMs: 30_000 });
+  server = await startBuiltServer();
+  browser = await launchBrowser({ fakeMicrophone: wav.path });
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/app`);
+  await page.getByLabel('Email or phone').fill('acme@demo.switchboard.test');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Enter the 6-digit code').waitFor();
+  await page.keyboard.type(await latestCode(server.url, 'acme@demo.switchboard.test'));
+  await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
+});
+
+afterAll(async () => {
+  await context.close();
+  await browser.close();
+  await server.dispose();
+});
+
+describe('a phone call to an agent on the sandbox phone network', () => {
+  let agentNumber = '';
+  let agentNumberShown = '';
+
+  it('buys a number for the agent in the number overlay', async () => {
+    await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).click();
+    await page.getByRole('heading', { name: 'Acme Front Desk', level: 1 }).waitFor();
+    const agentPath = new URL(page.url()).pathname;
+    await page.goto(`${server.url}${agentPath}?selectNumber`);
+    const overlay = page.getByRole('dialog', { name: 'Choose a number' });
+    await overlay.getByRole('textbox', { name: 'Area code' }).fill('303');
+    await overlay.getByRole('button', { name: 'Search' }).click();
+    const first = overlay.getByRole('list', { name: 'Numbers for sale' }).getByRole('listitem').first();
+    agentNumberShown = (await first.locator('.mantine-Text-root').first().innerText()).trim();
+    expect(agentNumberShown).toMatch(/^\+1 \(303\) 555-01\d\d$/);
+    agentNumber = `+${agentNumberShown.replace(/\D/g, '')}`;
+    await first.getByRole('button', { name: 'Use this number' }).click();
+    // The demo agent already has a number: replacing it is confirmed first.
+    const confirm = page.getByRole('button', { name: `Use ${agentNumberShown}` });
+    if (await confirm.isVisible({ timeout: 3_000 }).catch(() => false)) await confirm.click();
+    await overlay.waitFor({ state: 'hidden', timeout: 15_000 });
+  });
+
+  it('calls the number from the softphone, hears the greeting, asks and is answered, and hangs up', async () => {
+    await page.goto(`${server.url}/app/dev/phone`);
+    await page.getByText('Sandbox phone network', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('softphone-number').innerText())
+      .toMatch(/^\+1 \(555\) 555-\d{4}$/);
+    await page.getByLabel('Number to call').fill(agentNumber);
+    await screenshots('softphone-idle');
+
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await page
+      .getByTestId('call-status')
+      .getByText(/In call/)
+      .waitFor({ timeout: 15_000 });
+    const transcript = page.getByLabel('Transcript');
+    await transcript.locator('[data-role="agent"]').first().waitFor({ timeout: 30_000 });
+    const asked = transcript.locator('[data-role="contact"]').filter({ hasText: /opening hours/i });
+    await asked.first().waitFor({ timeout: 45_000 });
+    const answer = transcript.locator('[data-role="agent"]').filter({ hasText: /9 am to 6 pm/i });
+    await answer.first().waitFor({ timeout: 45_000 });
+    await screenshots('softphone-in-call');
+
+    await page.getByRole('button', { name: 'Hang up' }).click();
+    await page
+      .getByTestId('call-status')
+      .getByText(/You hung up/)
+      .waitFor({ timeout: 15_000 });
+  });
+
+  it('finds the call in the inbox and in the call logs with channel phone and the numbers', async () => {
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('link', { name: 'Inbox' }).click();
+    await page.getByRole('tab', { name: 'Agent' }).click();
+    const softphone = await page.request
+      .get(`${server.url}/api/sandbox/phone?token=${await token()}`)
+      .then((response) => response.json() as Promise<{ phoneNumber: string }>);
+    const room = page.locator('[data-room-id]').filter({ hasText: /555/ }).first();
+    await room.waitFor({ timeout: 15_000 });
+    await room.click();
+    await page
+      .getByText(/opening hours/i)
+      .first()
+      .waitFor({ timeout: 10_000 });
+
+    await page.getByRole('link', { name: 'Call logs' }).click();
+    await page.getByRole('heading', { name: 'Call logs', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Call logs' });
+    const row = table.getByRole('row').filter({ hasText: softphone.phoneNumber });
+    await row.first().waitFor({ timeout: 15_000 });
+    expect(await row.first().innerText()).toContain(agentNumber);
+    await screenshots('phone-call-logs');
+    const logs = await page.request
+      .get(
+        `${server.url}/api/v2/logs?token=${await token()}&channel=phone&fields=channel,fromNumber,toNumber,direction,duration`,
+      )
+      .then((response) => response.json() as Promise<{ logs?: Record<string, unknown>[] }>);
+    expect(JSON.stringify(logs)).toContain(softphone.phoneNumber);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The signed-in person's session token, as the web app keeps it. */
+async function token(): Promise<string> {
+  return page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token') ?? '');
+}
