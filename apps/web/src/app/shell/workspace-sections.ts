@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconChartBar,
+  IconChecklist,
   IconHome,
   IconListDetails,
   IconMessages,
@@ -36,6 +37,13 @@ export const workspaceSections: readonly WorkspaceSection[] = [
     label: 'Contacts',
     icon: IconAddressBook,
     description: 'The people your agents talk to, with their details and history.',
+    types: ['organization', 'agent'],
+  },
+  {
+    segment: 'tasks',
+    label: 'Tasks',
+    icon: IconChecklist,
+    description: 'Calls and texts your agents place, one by one or from a CSV list, within your limits.',
     types: ['organization', 'agent'],
   },
   {

@@ -1,38 +1,39 @@
-import { IconAdjustments, IconClipboardPlus, IconEdit, IconFileUpload } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'tasks';
+const forms = () => import('./overlays/task-form-overlays');
+
+/** Tasks: creating and editing a call or text, the limits, and CSV task lists. */
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'createTask',
     title: 'New task',
-    area: 'tasks',
+    area,
     size: 'lg',
-    icon: IconClipboardPlus,
-    description: 'Give an agent a job to work through, such as a list of people to call.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await forms()).CreateTaskOverlay }),
+  },
+  {
     flag: 'editTask',
     title: 'Edit task',
-    area: 'tasks',
+    area,
     size: 'lg',
-    icon: IconEdit,
-    description: 'Change the agent, schedule, contact list and limits of a task.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await forms()).EditTaskOverlay }),
+  },
+  {
     flag: 'taskSettings',
-    title: 'Task settings',
-    area: 'tasks',
-    icon: IconAdjustments,
-    description: 'Defaults for your tasks: calling hours, retries and daily limits.',
-  }),
-  comingOverlay({
+    title: 'Task limits',
+    area,
+    size: 'lg',
+    load: async () => ({ default: (await import('./overlays/task-settings-overlay')).TaskSettingsOverlay }),
+  },
+  {
     flag: 'uploadTaskList',
     title: 'Upload a task list',
-    area: 'tasks',
+    area,
     kind: 'modal',
     size: 'lg',
-    icon: IconFileUpload,
-    description: 'Upload a CSV file of contacts for a task to work through.',
-  }),
+    load: async () => ({
+      default: (await import('./overlays/upload-task-list-overlay')).UploadTaskListOverlay,
+    }),
+  },
 ];
