@@ -94,7 +94,12 @@ export function createServices(
   // The agents' texts leave from their numbers at the carrier; texts from no number (sign-in codes) go through
   // the platform's SMS provider. Either way a contact who replied STOP to a number gets nothing more from it.
   const platformSms = overrides.sms ?? createSms(config.sms, outboxRecorder(db));
-  const sms = honourOptOuts(db, telephony.sandbox ? platformSms : carrierSms(telephony, platformSms));
+  const sms = honourOptOuts(
+    db,
+    telephony.sandbox
+      ? platformSms
+      : carrierSms(telephony, platformSms, `${config.publicUrl}/api/twilio/sms-status`),
+  );
   const realRuntime = (): AgentRuntime =>
     createAgentRuntime({
       config,

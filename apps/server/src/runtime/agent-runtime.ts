@@ -6,6 +6,7 @@ import { resolveAgentAppFunctions, type AgentAppFunction } from '../features/app
 import { sandboxCalendar } from '../features/calendar/calendar.service';
 import { appendMessage, requestPersonAttention } from '../features/inbox/inbox.service';
 import { recordUsage, type UsageUnit } from '../features/logs/logs.service';
+import { trackSentText } from '../features/telephony/text-delivery.service';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
 import { createSecretBox } from '../platform/secret-box';
@@ -14,7 +15,7 @@ import { createLanguageModel } from '../providers/llm/create';
 import { createOpenAiModel } from '../providers/llm/openai';
 import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
 import type { LanguageModel } from '../providers/llm/types';
-import type { SmsProvider } from '../providers/sms/types';
+import type { MaybeReceipt, SmsProvider } from '../providers/sms/types';
 import { loadAgent, type AgentIdentity } from './agent-identity';
 import { documentKnowledgeSearch } from './knowledge/document-search';
 import { openLiveSession } from './live-session';
@@ -96,8 +97,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       knowledge,
       calendar,
       sms: deps.sms,
-      recordOutgoingSms: async (_to: string, text: string) => {
-        await appendMessage(db, {
+      recordOutgoingSms: async (_to: string, text: string, receipt: MaybeReceipt) => {
+        const stored = await appendMessage(db, {
           accountId: input.agent.accountId,
           roomId: input.roomId,
           conversationUuid: input.uuid,
@@ -105,7 +106,9 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
           channel: 'sms',
           author: 'agent',
           text,
+          status: 'queued',
         });
+        await trackSentText(db, deps.sms.name, stored, receipt);
         await record(
           'outbound-message',
           1,

@@ -1,5 +1,6 @@
 import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import { appendMessage } from '../features/inbox/inbox.service';
+import { sendTrackedText } from '../features/telephony/text-delivery.service';
 import { writeConversationLog } from '../features/logs/logs.service';
 import type { ModelMessage, ToolCall } from '../providers/llm/types';
 import { loadAgent } from './agent-identity';
@@ -86,7 +87,8 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
   await conversation.userSaid(input.text);
   const reply = replyText.trim();
   if (reply !== '') {
-    await appendMessage(db, {
+    const byText = input.channel === 'sms' && phone;
+    const stored = await appendMessage(db, {
       accountId: agent.accountId,
       roomId: input.roomId,
       conversationUuid: input.conversationUuid,
@@ -94,15 +96,16 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
       channel: input.channel,
       author: 'agent',
       text: reply,
+      ...(byText ? { status: 'queued' as const } : {}),
     });
-    if (input.channel === 'sms' && phone) {
-      try {
-        await sms.send({ to: phone, from: agent.phoneNumber ?? undefined, text: reply });
-      } catch (error) {
-        logger.error(
-          { err: error, conversation: input.conversationUuid },
-          'the agent reply was not sent by SMS',
-        );
+    if (byText) {
+      const sent = await sendTrackedText({ db, sms }, stored, {
+        to: phone,
+        from: agent.phoneNumber ?? undefined,
+        text: reply,
+      });
+      if (sent.status === 'failed') {
+        logger.error({ conversation: input.conversationUuid }, 'the agent reply was not sent by SMS');
       }
     }
   }

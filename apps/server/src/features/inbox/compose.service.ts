@@ -4,6 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import type { SmsProvider } from '../../providers/sms/types';
 import { findAccount, findAccountByUsername } from '../accounts/accounts.service';
+import { sendTrackedText } from '../telephony/text-delivery.service';
 import { isChatMediaUrl } from './chat-media.service';
 import { loadRoom, type RoomScope } from './conversations.service';
 import { appendMessage, normalizeContactAddress, openRoom } from './inbox.service';
@@ -100,8 +101,9 @@ export async function createExternalProfile(
 }
 
 /**
- * A person's reply in a room: sent to the contact by SMS from the agent's number (rooms with an email or chat
- * contact store it only) and stored as the person's message, delivered or failed.
+ * A person's reply in a room: stored as the person's message, then sent to the contact by SMS from the agent's
+ * number with its delivery tracked (queued, sent, delivered or failed); rooms with an email or chat contact store
+ * it only.
  */
 export async function sendPersonReply(
   deps: { db: Db; sms: SmsProvider; publicUrl: string },
@@ -119,22 +121,8 @@ export async function sendPersonReply(
   const bad = input.attachments.find((item) => !isChatMediaUrl(item.url));
   if (bad)
     throw new AppError('BAD_REQUEST', `attachments: ${bad.url} is not a file uploaded to /api/v1/chat/media`);
-  let status: 'sent' | 'failed' = 'sent';
   const byPhone = room.contactAddress.startsWith('+');
-  if (byPhone) {
-    const agent = await findAccount(deps.db, room.accountId);
-    const links = input.attachments.map((item) => `${deps.publicUrl}${item.url}`);
-    try {
-      await deps.sms.send({
-        to: room.contactAddress,
-        from: agent?.vidaPhoneNumber ?? undefined,
-        text: [text, ...links].filter((part) => part !== '').join('\n'),
-      });
-    } catch {
-      status = 'failed';
-    }
-  }
-  const message = await appendMessage(deps.db, {
+  let message = await appendMessage(deps.db, {
     accountId: room.accountId,
     roomId,
     conversationUuid: room.currentUuid,
@@ -144,8 +132,18 @@ export async function sendPersonReply(
     authorUserId: actor.userId,
     text,
     media: input.attachments,
-    status,
+    status: byPhone ? 'queued' : 'sent',
   });
+  if (byPhone) {
+    // Stored first, so the carrier's receipt and later status callbacks have a message to update.
+    const agent = await findAccount(deps.db, room.accountId);
+    const links = input.attachments.map((item) => `${deps.publicUrl}${item.url}`);
+    message = await sendTrackedText(deps, message, {
+      to: room.contactAddress,
+      from: agent?.vidaPhoneNumber ?? undefined,
+      text: [text, ...links].filter((part) => part !== '').join('\n'),
+    });
+  }
   const after = await loadRoom(deps.db, scope, roomId);
   return { success: true as const, message: presentMessage(message), room: presentRoom(after) };
 }

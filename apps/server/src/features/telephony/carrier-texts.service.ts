@@ -90,7 +90,7 @@ export function honourOptOuts(db: Db, sms: SmsProvider): SmsProvider {
           `${to} replied STOP to ${from}: no texts go to them from this number until they reply START`,
         );
       }
-      await sms.send(message);
+      return sms.send(message);
     },
   };
 }

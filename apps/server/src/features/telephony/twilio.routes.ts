@@ -5,6 +5,7 @@ import { FramePacer } from '../../runtime/channels/frame-pacer';
 import { TwilioMediaStream } from '../../runtime/channels/twilio-media-stream';
 import type { Feature } from '../feature';
 import { receiveCarrierText } from './carrier-texts.service';
+import { recordTextStatus } from './text-delivery.service';
 import { answerCall, recordCallStatus, resolveStream } from './voice-calls.service';
 
 type Form = Record<string, string | undefined>;
@@ -63,6 +64,10 @@ export const twilioFeature: Feature = {
       );
       scope.post('/api/twilio/status', async (request, reply) => {
         await recordCallStatus(calls, 'twilio', form(request));
+        return reply.code(204).send();
+      });
+      scope.post('/api/twilio/sms-status', async (request, reply) => {
+        await recordTextStatus(db, 'twilio', form(request));
         return reply.code(204).send();
       });
       scope.post('/api/twilio/sms', async (request, reply) =>

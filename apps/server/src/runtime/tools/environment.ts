@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AgentAppFunction } from '../../features/apps/apps.service';
 import type { SendOptions } from '../../features/apps/app-request';
 import type { CalendarProvider } from '../../providers/calendar/types';
-import type { SmsProvider } from '../../providers/sms/types';
+import type { MaybeReceipt, SmsProvider } from '../../providers/sms/types';
 import type { AgentDocument, KnowledgeSearch } from '../ports/knowledge-search';
 
 /** What a function call did: `message` is the sentence the model relays; the rest is data for it and the log. */
@@ -60,7 +60,8 @@ export interface ToolEnvironment {
   calendar: CalendarProvider;
   sms: SmsProvider;
   /** Stores an outgoing text in the conversation's room (the inbox shows it). */
-  recordOutgoingSms: (to: string, text: string) => Promise<void>;
+  /** Stores a text the agent sent as its message, with the carrier's receipt for delivery tracking. */
+  recordOutgoingSms: (to: string, text: string, receipt: MaybeReceipt) => Promise<void>;
   /** Moves the room to the priority inbox (a message or transfer request needs a person). */
   flagForPerson: (why: string) => Promise<void>;
   now: () => Date;

@@ -163,8 +163,8 @@ async function sendSms(env: ToolEnvironment, args: Record<string, unknown>): Pro
   if (!env.agent.phoneNumber && !env.sms.sandbox) {
     return { ok: false, message: 'This agent has no phone number to send texts from.' };
   }
-  await env.sms.send({ to, from: env.agent.phoneNumber ?? undefined, text: body });
-  await env.recordOutgoingSms(to, body);
+  const receipt = await env.sms.send({ to, from: env.agent.phoneNumber ?? undefined, text: body });
+  await env.recordOutgoingSms(to, body, receipt);
   return { ok: true, message: `I've sent that by text to ${to}.`, data: { to } };
 }
 
