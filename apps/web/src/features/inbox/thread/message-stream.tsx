@@ -19,6 +19,15 @@ export interface ConversationLog {
 
 const authorLabel = { contact: null, agent: 'Agent', person: 'You' } as const;
 
+/** Where an outgoing text is, as the carrier last said (received texts and chat messages say nothing). */
+export const deliveryLabel: Record<MessageView['status'], string | null> = {
+  received: null,
+  queued: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Not delivered',
+};
+
 const time = (date: string) => new Date(date).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 const day = (date: string) =>
   new Date(date).toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long' });
@@ -53,10 +62,16 @@ function Bubble({ message, highlight }: { message: MessageView; highlight: boole
         <Text size="xs" c="dimmed">
           {time(message.date)}
         </Text>
-        {message.status === 'failed' && (
+        {message.status === 'failed' ? (
           <Badge size="xs" color="red" variant="light">
             Not delivered
           </Badge>
+        ) : (
+          deliveryLabel[message.status] && (
+            <Text size="xs" c="dimmed" data-delivery={message.status}>
+              · {deliveryLabel[message.status]}
+            </Text>
+          )
         )}
       </Group>
     </Stack>
