@@ -16,6 +16,7 @@ import { platformEndpoints } from './platform';
 import { runtimeEndpoints } from './runtime';
 import { sandboxPhoneEndpoints } from './sandbox-phone';
 import { tasksEndpoints } from './tasks';
+import { walletEndpoints } from './wallet';
 
 export * from './endpoint';
 export * from './errors';
@@ -30,6 +31,7 @@ export * from './auth';
 export * from './contacts';
 export * from './directory';
 export * from './domains';
+export * from './wallet';
 export * from './help';
 export * from './inbox';
 export * from './realtime';
@@ -63,6 +65,7 @@ export const endpoints = {
   ...phoneNumbersEndpoints,
   ...tasksEndpoints,
   ...sandboxPhoneEndpoints,
+  ...walletEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -18,6 +18,7 @@ import { runtimeFeature } from './runtime/runtime.routes';
 import { tasksFeature } from './tasks/tasks.routes';
 import { sandboxPhoneFeature } from './telephony/sandbox-phone.routes';
 import { twilioFeature } from './telephony/twilio.routes';
+import { walletFeature } from './wallet/wallet.routes';
 
 /** Every server area, one line each. */
 export const features: readonly Feature[] = [
@@ -40,4 +41,5 @@ export const features: readonly Feature[] = [
   twilioFeature,
   sandboxPhoneFeature,
   tasksFeature,
+  walletFeature,
 ];
