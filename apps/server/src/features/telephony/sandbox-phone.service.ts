@@ -3,7 +3,7 @@ import { normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import { SandboxTelephony } from '../../providers/telephony/sandbox';
 import type { TelephonyProvider } from '../../providers/telephony/types';
-import { changeSoftphone, claimSoftphone, findSoftphone } from './softphones.repo';
+import { callerNameOf, changeSoftphone, claimSoftphone, findSoftphone } from './softphones.repo';
 import { admitCall, notInServiceLine, recordCallStatus, type VoiceCallDeps } from './voice-calls.service';
 
 /** How long a dialed call waits for the softphone to open its stream before the network gives up on it. */
@@ -129,6 +129,7 @@ export async function dialFromSoftphone(
     From: from,
     To: to,
     Direction: 'inbound',
+    CallerName: (await callerNameOf(deps.db, userId)) ?? undefined,
   });
   if (admission.kind !== 'connect') {
     const announcement = admission.kind === 'notInService' ? notInServiceLine : null;

@@ -1,4 +1,4 @@
-import { eq, sandboxSoftphones } from '@switchboard/db';
+import { eq, sandboxSoftphones, users } from '@switchboard/db';
 import type { Db } from '../../platform/database';
 
 export async function findSoftphone(db: Db, userId: number): Promise<string | null> {
@@ -42,4 +42,10 @@ export async function changeSoftphone(db: Db, userId: number, phoneNumber: strin
     // Someone took it between the check and the update (the unique index said so).
     return false;
   }
+}
+
+/** The person's name, which the sandbox carrier gives as the caller name (CNAM) of their softphone's calls. */
+export async function callerNameOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name?.trim() ? row.name.trim() : null;
 }
