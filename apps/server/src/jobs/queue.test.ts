@@ -40,9 +40,9 @@ describe('the job queue', () => {
   it('runs a sent job once, completes it with the handler output, and answers idempotent sends', async () => {
     const echo = defineJob<{ text: string }>('test.echo');
     const seen = recorder<{ text: string; context: JobContext }>();
-    await jobs.work(echo, async (payload, context) => {
+    await jobs.work(echo, (payload, context) => {
       seen.push({ ...payload, context });
-      return { echoed: payload.text.toUpperCase() };
+      return Promise.resolve({ echoed: payload.text.toUpperCase() });
     });
     const first = await jobs.send(echo, { text: 'hello' }, { idempotencyKey: 'greeting-1' });
     const again = await jobs.send(echo, { text: 'hello again' }, { idempotencyKey: 'greeting-1' });
@@ -67,9 +67,9 @@ describe('the job queue', () => {
       retryBackoff: true,
     });
     const attempts = recorder<{ attempt: number; final: boolean; at: number }>();
-    await jobs.work(flaky, async (_payload, context) => {
+    await jobs.work(flaky, (_payload, context) => {
       attempts.push({ attempt: context.attempt, final: context.finalAttempt, at: Date.now() });
-      throw new Error(`attempt ${context.attempt} failed`);
+      return Promise.reject(new Error(`attempt ${context.attempt} failed`));
     });
     const { id } = await jobs.send(flaky, { n: 1 });
     await attempts.until(1);
@@ -97,9 +97,16 @@ describe('the job queue', () => {
   it('holds a job until startAfter and starts it promptly then', async () => {
     const later = defineJob<{ due: number }>('test.later');
     const started = recorder<{ due: number; at: number }>();
-    await jobs.work(later, async ({ due }) => started.push({ due, at: Date.now() }), {
-      pollingIntervalSeconds: 5,
-    });
+    await jobs.work(
+      later,
+      ({ due }) => {
+        started.push({ due, at: Date.now() });
+        return Promise.resolve();
+      },
+      {
+        pollingIntervalSeconds: 5,
+      },
+    );
     const due = Date.now() + 1200;
     await jobs.send(later, { due }, { startAfter: new Date(due) });
     await started.until(1);
@@ -112,7 +119,16 @@ describe('the job queue', () => {
   it("keeps one waiting job per singleton key on a 'short' queue", async () => {
     const refresh = defineJob<{ contact: string; n: number }>('test.refresh', { policy: 'short' });
     const ran = recorder<string>();
-    await jobs.work(refresh, async ({ contact, n }) => ran.push(`${contact}:${n}`), { concurrency: 4 });
+    await jobs.work(
+      refresh,
+      ({ contact, n }) => {
+        ran.push(`${contact}:${n}`);
+        return Promise.resolve();
+      },
+      {
+        concurrency: 4,
+      },
+    );
     const due = new Date(Date.now() + 1000);
     const alice = await jobs.send(
       refresh,
@@ -141,7 +157,10 @@ describe('the job queue', () => {
   it('enqueues inside a transaction only if it commits', async () => {
     const inTx = defineJob<{ n: number }>('test.in-transaction');
     const seen = recorder<number>();
-    await jobs.work(inTx, async ({ n }) => seen.push(n));
+    await jobs.work(inTx, ({ n }) => {
+      seen.push(n);
+      return Promise.resolve();
+    });
     await database.db
       .transaction(async (tx) => {
         await jobs.send(inTx, { n: 1 }, { tx, idempotencyKey: 'rolled-back' });
@@ -167,7 +186,7 @@ describe('the job queue', () => {
     await jobs.work(payout, async ({ amount }, { effects, attempt }) => {
       if (amount === 1) {
         // Claims and completes the step, then fails after it: the retry must not pay again.
-        const receipt = await effects.once('paid', async () => ({ receipt: `r-${++sent}` }));
+        const receipt = await effects.once('paid', () => Promise.resolve({ receipt: `r-${++sent}` }));
         if (attempt === 1) throw new Error('failed after paying');
         outcomes.push(`amount 1 attempt ${attempt}: ${receipt.receipt}`);
         return;
@@ -178,7 +197,9 @@ describe('the job queue', () => {
         throw new Error('cut off mid-step');
       }
       const claim = await effects.claim('paid');
-      await expect(effects.once('paid', async () => 'never')).rejects.toBeInstanceOf(EffectInterruptedError);
+      await expect(effects.once('paid', () => Promise.resolve('never'))).rejects.toBeInstanceOf(
+        EffectInterruptedError,
+      );
       outcomes.push(`amount 2 attempt ${attempt}: ${claim.state}`);
     });
     await jobs.send(payout, { amount: 1 });
@@ -186,12 +207,10 @@ describe('the job queue', () => {
     await outcomes.until(2);
     expect(outcomes.calls.sort()).toEqual(['amount 1 attempt 2: r-1', 'amount 2 attempt 2: interrupted']);
     expect(sent).toBe(1);
-    const rows = await database.db.execute(
+    const rows: unknown = await database.db.execute(
       sql`SELECT attempt_id, state FROM job_effects WHERE job_id = ${second.id}`,
     );
-    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
-      { attempt_id: `${second.id}:1`, state: 'claimed' },
-    ]);
+    expect((rows as { rows: unknown[] }).rows).toEqual([{ attempt_id: `${second.id}:1`, state: 'claimed' }]);
   });
 
   it('fails an attempt that outlives its expiry and aborts its signal', async () => {
@@ -200,7 +219,7 @@ describe('the job queue', () => {
     await jobs.work(slow, async (_payload, { signal }) => {
       await new Promise<void>((resolve) =>
         signal.addEventListener('abort', () => {
-          aborted.push(String((signal.reason as Error).message));
+          aborted.push((signal.reason as Error).message);
           resolve();
         }),
       );
@@ -212,7 +231,7 @@ describe('the job queue', () => {
     await expect.poll(async () => (await jobs.getJob(slow, id))?.state).toBe('failed');
     // The late return of the expired attempt changed nothing.
     expect((await jobs.getJob(slow, id))?.output).toMatchObject({
-      message: expect.stringContaining('expired'),
+      message: expect.stringContaining('expired') as unknown,
     });
   });
 });
@@ -235,10 +254,13 @@ describe('stopping the job queue', () => {
       const record = await second.getJob(long, id);
       expect(record).toMatchObject({
         state: 'retry',
-        output: { message: expect.stringContaining('handed back') },
+        output: { message: expect.stringContaining('handed back') as unknown },
       });
       const resumed = recorder<number>();
-      await second.work(long, async (_payload, { attempt }) => resumed.push(attempt));
+      await second.work(long, (_payload, { attempt }) => {
+        resumed.push(attempt);
+        return Promise.resolve();
+      });
       await resumed.until(1);
       // The hand-back used no retry (retryLimit 0), and the next run is a new attempt.
       expect(resumed.calls).toEqual([2]);

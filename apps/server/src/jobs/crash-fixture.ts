@@ -1,0 +1,82 @@
+import { appendFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logger';
+import { startWorker } from '../worker';
+import { defineJob } from './define';
+import type { JobFeature } from './registry';
+
+/**
+ * A worker process for the crash tests (jobs/crash.test.ts): it enqueues CRASH_JOBS jobs (idempotently, so a restart
+ * adds none) and works them through the real worker start-up. Each job performs one irreversible step, appending a
+ * line to CRASH_EFFECTS_FILE (outside the database, like a call placed at a carrier), holds CRASH_HOLD_MS inside
+ * the step so a kill lands mid-step, then records its outcome and the effect in one transaction. Progress goes to
+ * stdout for the test to follow.
+ */
+const jobCount = Number(process.env.CRASH_JOBS ?? 20);
+const effectsFile = process.env.CRASH_EFFECTS_FILE ?? '';
+const holdMs = Number(process.env.CRASH_HOLD_MS ?? 300);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+export const crashJob = defineJob<{ n: number }>('test.crash-effect', {
+  retryLimit: 2,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 3,
+});
+
+const crashFeature: JobFeature = {
+  area: 'crash-test',
+  async start({ jobs, services }) {
+    const { db } = services;
+    await db.execute(
+      sql`CREATE TABLE IF NOT EXISTS crash_outcomes (n integer PRIMARY KEY, outcome text NOT NULL, attempt_id text NOT NULL)`,
+    );
+    const outcomes = async () => {
+      const result: unknown = await db.execute(sql`SELECT count(*)::int AS count FROM crash_outcomes`);
+      return (result as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+    };
+    const record = async (n: number, outcome: string, attemptId: string) => {
+      await db.execute(
+        sql`INSERT INTO crash_outcomes (n, outcome, attempt_id) VALUES (${n}, ${outcome}, ${attemptId})`,
+      );
+    };
+    await jobs.work(
+      crashJob,
+      async ({ n }, { effects, attemptId }) => {
+        const claim = await effects.claim<{ line: number }>('side effect');
+        if (claim.state === 'done') return { outcome: 'already done' };
+        if (claim.state === 'interrupted') {
+          // Cut off by the crash: whether the step happened is unknown, so it is closed, never repeated.
+          await record(n, 'interrupted', attemptId);
+          say(`outcome ${n} interrupted`);
+        } else {
+          say(`performing ${n} ${attemptId}`);
+          appendFileSync(effectsFile, `${n} ${attemptId}\n`);
+          await new Promise((resolve) => setTimeout(resolve, holdMs));
+          await db.transaction(async (tx) => {
+            await tx.execute(
+              sql`INSERT INTO crash_outcomes (n, outcome, attempt_id) VALUES (${n}, 'done', ${attemptId})`,
+            );
+            await effects.complete('side effect', { n }, tx);
+          });
+          say(`effect ${n} ${attemptId}`);
+        }
+        if ((await outcomes()) === jobCount) say('all outcomes recorded');
+        return { outcome: 'recorded' };
+      },
+      { concurrency: 4, pollingIntervalSeconds: 0.5 },
+    );
+    for (let n = 1; n <= jobCount; n++) await jobs.send(crashJob, { n }, { idempotencyKey: `crash-${n}` });
+  },
+};
+
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel });
+const worker = await startWorker(config, logger, { jobFeatures: [crashFeature] });
+say(`crash worker ready ${process.pid}`);
+const keepAlive = setInterval(() => undefined, 60_000);
+process.once('SIGTERM', () => {
+  clearInterval(keepAlive);
+  void worker.stop().then(() => process.exit(0));
+});
