@@ -27,3 +27,4 @@ export { demoAccounts, demoEmailDomain } from './seed/accounts';
 export * from './listen';
 export { builtInAgentTemplates } from './seed/agent-templates/index';
 export { demoAgents } from './seed/agents';
+export { demoPricePlan } from './seed/ledger';

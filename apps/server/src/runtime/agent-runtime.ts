@@ -19,6 +19,7 @@ import type { MaybeReceipt, SmsProvider } from '../providers/sms/types';
 import { loadAgent, type AgentIdentity } from './agent-identity';
 import { documentKnowledgeSearch } from './knowledge/document-search';
 import { openLiveSession } from './live-session';
+import { unmeteredGate, type BalanceGate } from './ports/balance-gate';
 import type { KnowledgeSearch } from './ports/knowledge-search';
 import { buildPrompt } from './prompt';
 import type { AgentRuntime, RuntimeShared, SpeechProviders, ToolEnvironmentInput } from './session-types';
@@ -38,6 +39,8 @@ export interface AgentRuntimeDeps {
   /** Speech for voice sessions; without it, voice says it is unavailable and chat still works. */
   speech?: SpeechProviders | null;
   now?: () => Date;
+  /** The wallet check and usage charges; without it nothing is metered. */
+  balanceGate?: BalanceGate;
 }
 
 /** The agent runtime behind the port: conversations on the agents' configs, with their records. */
@@ -164,6 +167,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     toolEnvironment,
     resolveAppFunctions,
     record,
+    gate: deps.balanceGate ?? unmeteredGate,
+    minuteMs: deps.config.billing.minuteMs,
   };
 
   const runtime: AgentRuntime = {

@@ -48,6 +48,8 @@ export interface ConversationOptions {
   /** Tool rounds per turn before the agent must answer. */
   maxToolRounds?: number;
   now?: () => number;
+  /** Said instead of the greeting, and the conversation ends after it (the wallet that pays is empty). */
+  closingLine?: string;
 }
 
 export const gracefulFailureLine =
@@ -101,8 +103,10 @@ export class Conversation {
   async greet(welcomeMessage: string): Promise<void> {
     if (this.current !== 'idle') return;
     this.setState('greeting');
-    const fixed = welcomeMessage.trim();
+    const closing = this.options.closingLine;
+    const fixed = closing ?? welcomeMessage.trim();
     const turnId = this.nextTurnId();
+    if (closing !== undefined) this.endAfterSpeech = 'agent';
     if (fixed !== '' && !fixed.toLowerCase().startsWith('prompt:')) {
       this.options.events.delta(turnId, fixed);
       this.history.push({ role: 'assistant', content: fixed });
@@ -121,7 +125,8 @@ export class Conversation {
   /** What the caller said (a typed message or a recognised utterance). Barges in on a turn in progress. */
   async userSaid(text: string): Promise<void> {
     const trimmed = text.trim();
-    if (this.current === 'ended' || trimmed === '') return;
+    // A closing line is not a conversation: nothing the caller says is answered or interrupts it.
+    if (this.current === 'ended' || trimmed === '' || this.options.closingLine !== undefined) return;
     if (this.turn) await this.bargeIn();
     this.options.state.userTurns += 1;
     this.history.push({ role: 'user', content: trimmed });
@@ -152,6 +157,7 @@ export class Conversation {
 
   /** The caller started talking over the agent: stop thinking or speaking now. */
   async bargeIn(): Promise<void> {
+    if (this.options.closingLine !== undefined) return;
     const turn = this.turn;
     this.pendingSpeech = null;
     this.endAfterSpeech = null;

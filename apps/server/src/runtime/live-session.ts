@@ -4,9 +4,11 @@ import { appendMessage, openRoom, type Channel } from '../features/inbox/inbox.s
 import { writeConversationLog, type UsageUnit } from '../features/logs/logs.service';
 import { loadAgent } from './agent-identity';
 import { Conversation, type ConversationEvents } from './conversation';
+import { balanceEndedLine, refusalLines } from './ports/balance-gate';
 import { buildPrompt } from './prompt';
 import type { AgentSession, RuntimeShared, SessionChannel, SessionRequest } from './session-types';
 import { newToolState } from './tools/environment';
+import { startUsageMeter } from './usage-meter';
 
 function toolRecords(log: Conversation['toolLog']) {
   return log.map((entry) => ({
@@ -25,8 +27,9 @@ function toolRecords(log: Conversation['toolLog']) {
  * `request.call` to transfer or hang up once it has ended.
  */
 export async function openLiveSession(shared: RuntimeShared, request: SessionRequest): Promise<AgentSession> {
-  const { db, logger, now, modelFor, toolEnvironment, resolveAppFunctions, record } = shared;
+  const { db, logger, now, modelFor, toolEnvironment, resolveAppFunctions, record, gate } = shared;
   const agent = await loadAgent(db, request.agentAccountId);
+  const admission = await gate.admit(agent.accountId);
   const config = await getAgentConfig(db, agent.accountId, request.slot);
   const apps = await resolveAppFunctions(agent, config);
   let channel: SessionChannel = request.channel;
@@ -59,6 +62,17 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
       author: role,
       text,
     }).catch((error: unknown) => logger.error({ err: error }, 'a conversation message was not stored'));
+    if (channel === 'chat' && admission.admitted) {
+      const usageKey = role === 'agent' ? 'client-outbound-message' : 'client-inbound-message';
+      const eventKey = `${uuid}:${usageKey}:${String(transcript.length)}`;
+      void gate.charge({
+        agentAccountId: agent.accountId,
+        usageKey,
+        quantity: 1,
+        eventKey,
+        conversationId: uuid,
+      });
+    }
   };
   const events: ConversationEvents = {
     ...request.events,
@@ -71,6 +85,8 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
       request.events.reply(turnId, text);
     },
     ended(reason, transfer) {
+      // The clock stops with the conversation, whenever the channel gets to finalize it.
+      void meter?.finish(now().getTime() - startedAt.getTime());
       request.events.ended(reason, transfer);
       const call = request.call;
       if (!call) return;
@@ -101,7 +117,33 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
       documents: [...context.documents],
       apps,
     }),
+    ...(admission.admitted
+      ? {}
+      : { closingLine: channel === 'voice' ? refusalLines.voice : refusalLines.text }),
   });
+  if (!admission.admitted)
+    logger.info({ agent: agent.accountId, reason: admission.reason }, 'conversation refused');
+  const meter = admission.admitted
+    ? startUsageMeter({
+        gate,
+        logger,
+        minuteMs: shared.minuteMs,
+        agentAccountId: agent.accountId,
+        conversationId: uuid,
+        // Phone lines are PSTN; a voice call in the browser or the app is a client call (FACTS §9.1).
+        voiceKey: () =>
+          channel === 'voice' ? `${request.phoneCall ? 'pstn' : 'client'}-${request.direction}-voice` : null,
+        tokens: () => conversation.usage,
+        onExhausted: () => endForBalance(),
+      })
+    : null;
+  let warned = 0;
+  /** The wallet ran out mid-call: say so and end; if the agent is busy talking, try again at the next minute. */
+  function endForBalance() {
+    if (conversation.ended) return;
+    if (warned === 0 && conversation.sayLine(balanceEndedLine, { endAfter: 'agent' })) warned = 1;
+    else if ((warned += 1) > 3) conversation.hangUp('agent');
+  }
   let finalized = false;
   const session: AgentSession = {
     id: randomUUID(),
@@ -120,6 +162,18 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
       if (finalized) return;
       finalized = true;
       const ended = now();
+      await meter?.finish(ended.getTime() - startedAt.getTime());
+      if (meter && conversation.endedReason === 'error') {
+        await gate
+          .creditBack({
+            agentAccountId: agent.accountId,
+            conversationId: uuid,
+            reason: 'the agent failed on a server error',
+          })
+          .catch((error: unknown) =>
+            logger.error({ err: error, conversation: uuid }, 'the credit-back failed'),
+          );
+      }
       const usage: Partial<Record<UsageUnit, number>> = {
         ...session.usage,
         'input-tokens': conversation.usage.inputTokens,

@@ -8,6 +8,7 @@ import type { SmsProvider } from '../providers/sms/types';
 import type { SpeechProviders } from '../providers/shared/speech-providers';
 import type { AgentIdentity } from './agent-identity';
 import type { Conversation, ConversationEvents } from './conversation';
+import type { BalanceGate } from './ports/balance-gate';
 import type { CallControl } from './ports/call-control';
 import type { AgentDocument } from './ports/knowledge-search';
 import type { AgentRuntimePort } from './port';
@@ -89,4 +90,8 @@ export interface RuntimeShared {
   /** The app functions an agent's config enables, from its organization's installed apps. */
   resolveAppFunctions: (agent: AgentIdentity, config: AgentConfig) => Promise<AgentAppFunction[]>;
   record: (unit: UsageUnit, quantity: number, accountId: number, uuid: string, key: string) => Promise<void>;
+  /** The wallet that pays: admits conversations, charges usage as it happens, credits failures back. */
+  gate: BalanceGate;
+  /** How often a running call is charged its next minute (60 s; shorter in tests). */
+  minuteMs: number;
 }

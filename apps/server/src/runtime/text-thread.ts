@@ -11,6 +11,8 @@ import type { InboundText, TextReply } from './port';
 import { buildPrompt } from './prompt';
 import { findThread, saveThread } from './threads.repo';
 import { newToolState, type ToolOutcome, type ToolState } from './tools/environment';
+import { refusalLines } from './ports/balance-gate';
+import { tokenKeys } from './usage-meter';
 
 /**
  * The text entry point (SMS, the sandbox inbound page): one turn of a thread that spans many requests. The
@@ -30,8 +32,9 @@ function readToolState(stored: Record<string, unknown>): ToolState {
 }
 
 export async function replyToText(shared: RuntimeShared, input: InboundText): Promise<TextReply> {
-  const { db, logger, sms, now, modelFor, toolEnvironment, resolveAppFunctions, record } = shared;
+  const { db, logger, sms, now, modelFor, toolEnvironment, resolveAppFunctions, record, gate } = shared;
   const agent = await loadAgent(db, input.agentAccountId);
+  const admission = await gate.admit(agent.accountId);
   const config = await getAgentConfig(db, agent.accountId, 'production');
   const thread = await findThread(db, agent.accountId, input.conversationUuid);
   const phone = normalizePhoneNumber(input.contactAddress);
@@ -84,7 +87,12 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
       },
     },
   });
-  await conversation.userSaid(input.text);
+  // An empty wallet: the contact is told so (stored and sent like any reply) and the model is not run.
+  if (admission.admitted) await conversation.userSaid(input.text);
+  else {
+    logger.info({ agent: agent.accountId, reason: admission.reason }, 'text refused');
+    replyText = refusalLines.text;
+  }
   const reply = replyText.trim();
   if (reply !== '') {
     const byText = input.channel === 'sms' && phone;
@@ -190,6 +198,23 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
   await record('inbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:received`);
   if (reply !== '') {
     await record('outbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:sent`);
+  }
+  const network = input.channel === 'sms' ? 'sms' : 'client';
+  const charges: [string, number][] = [
+    [`${network}-inbound-message`, 1],
+    [`${network}-outbound-message`, reply === '' ? 0 : 1],
+    [tokenKeys.input, conversation.usage.inputTokens],
+    [tokenKeys.output, conversation.usage.outputTokens],
+  ];
+  for (const [usageKey, quantity] of charges) {
+    if (quantity <= 0 || !admission.admitted) continue;
+    await gate.charge({
+      agentAccountId: agent.accountId,
+      usageKey,
+      quantity,
+      eventKey: `${turnKey}:${usageKey}`,
+      conversationId: input.conversationUuid,
+    });
   }
   return { reply: reply === '' ? null : reply, ended };
 }

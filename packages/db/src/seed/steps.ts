@@ -2,6 +2,7 @@ import { accountsSeed } from './accounts';
 import { agentsSeed } from './agents';
 import { conversationLogsSeed } from './conversation-logs';
 import { domainsSeed } from './domains';
+import { ledgerSeed } from './ledger';
 import { phoneNumbersSeed } from './phone-numbers';
 import type { SeedStep } from './steps-type';
 
@@ -14,4 +15,5 @@ export const demoSeedSteps: readonly SeedStep[] = [
   conversationLogsSeed,
   domainsSeed,
   phoneNumbersSeed,
+  ledgerSeed,
 ];

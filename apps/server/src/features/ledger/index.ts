@@ -15,3 +15,18 @@ export {
   type TransferKind,
   type TransferResult,
 } from './types';
+export {
+  chargeUsage,
+  createBalanceGate,
+  type BalanceGateDeps,
+  type UsageChargeResult,
+} from './usage-charges.service';
+export { resolvePlan } from './pricing/plans.repo';
+export {
+  parseProductItems,
+  type PriceTier,
+  type ProductItem,
+  type ProductItems,
+  type ResolvedPlan,
+} from './pricing/catalogue';
+export { priceUnits, tierFor } from './pricing/rating';

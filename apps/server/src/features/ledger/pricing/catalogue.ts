@@ -1,0 +1,61 @@
+import { AppError } from '../../../platform/app-error';
+import { usdToUnits } from '../units';
+
+/** A price tier: units numbered from 1 in the billing month; quantityMax null is open-ended. Price in USD per unit. */
+export interface PriceTier {
+  quantityMin: number;
+  quantityMax: number | null;
+  price: string;
+}
+
+/** A plan's product item: keyed by the usage key (FACTS §9.1), metered usage or a recurring monthly item. */
+export interface ProductItem {
+  type: 'usage' | 'recurring';
+  unit: 'minute' | 'message' | 'token' | 'character' | 'number' | 'agent';
+  pricing: PriceTier[];
+}
+
+export type ProductItems = Record<string, ProductItem>;
+
+export interface ResolvedPlan {
+  id: string;
+  name: string;
+  productItems: ProductItems;
+  /** How the account came to it: its own assignment, an ancestor's default, or the platform default. */
+  source: 'own' | 'inherited' | 'platform';
+}
+
+function fail(message: string): never {
+  throw new AppError('VALIDATION_FAILED', message);
+}
+
+/** Checks a catalogue document: tiers ascending from 1, not overlapping, prices exact in units. */
+export function parseProductItems(value: unknown): ProductItems {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('productItems must be an object');
+  const items: ProductItems = {};
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+    if (!/^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$/.test(key)) fail(`"${key}" is not a usage key`);
+    const item = raw as Partial<ProductItem>;
+    if (item.type !== 'usage' && item.type !== 'recurring') fail(`${key}: type must be usage or recurring`);
+    if (!Array.isArray(item.pricing) || item.pricing.length === 0)
+      fail(`${key}: pricing needs at least one tier`);
+    let previousMax: number | null = 0;
+    for (const tier of item.pricing) {
+      if (!Number.isSafeInteger(tier.quantityMin) || tier.quantityMin < 1)
+        fail(`${key}: quantityMin must be 1 or more`);
+      if (previousMax === null || tier.quantityMin <= previousMax)
+        fail(`${key}: tiers must ascend without overlapping`);
+      if (
+        tier.quantityMax !== null &&
+        (!Number.isSafeInteger(tier.quantityMax) || tier.quantityMax < tier.quantityMin)
+      ) {
+        fail(`${key}: quantityMax must be null or at least quantityMin`);
+      }
+      usdToUnits(tier.price);
+      previousMax = tier.quantityMax;
+    }
+    items[key] = { type: item.type, unit: item.unit ?? 'minute', pricing: item.pricing };
+  }
+  return items;
+}

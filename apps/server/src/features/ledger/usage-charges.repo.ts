@@ -1,0 +1,84 @@
+import { accounts, and, eq, queryRows, sql, usageCharges, type Db } from '@switchboard/db';
+
+export type UsageChargeRow = typeof usageCharges.$inferSelect;
+
+/** The account whose wallet pays: an agent account's organization; any other account itself. */
+export async function payerOf(db: Db, accountId: number): Promise<number | null> {
+  const [row] = await db
+    .select({
+      type: accounts.accountType,
+      organizationId: accounts.organizationId,
+      parentId: accounts.parentId,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!row) return null;
+  if (row.type !== 'agent') return accountId;
+  return row.organizationId ?? row.parentId ?? accountId;
+}
+
+/**
+ * Rates and records a usage event once per key, under a lock on the paying account so two events never both see
+ * the same used-so-far. `price` gets the month's quantity used before this event. Answers the stored row (the
+ * first one when the key was already rated).
+ */
+export async function rateOnce(
+  db: Db,
+  event: Omit<typeof usageCharges.$inferInsert, 'amount' | 'transferId' | 'id' | 'createdAt'>,
+  price: (used: number) => bigint,
+): Promise<UsageChargeRow> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM accounts WHERE id = ${event.payerAccountId} FOR UPDATE`);
+    const [existing] = await tx.select().from(usageCharges).where(eq(usageCharges.eventKey, event.eventKey));
+    if (existing) return existing;
+    const [used] = await queryRows<{ used: string }>(
+      tx,
+      sql`SELECT COALESCE(SUM(quantity), 0)::text AS used FROM usage_charges
+          WHERE payer_account_id = ${event.payerAccountId} AND usage_key = ${event.usageKey}
+            AND billing_month = ${event.billingMonth}`,
+    );
+    const [row] = await tx
+      .insert(usageCharges)
+      .values({ ...event, amount: price(Number(used?.used ?? 0)) })
+      .returning();
+    if (!row) throw new Error('The usage charge was not stored');
+    return row;
+  });
+}
+
+export async function markCharged(db: Db, eventKey: string, transferId: string): Promise<void> {
+  await db.update(usageCharges).set({ transferId }).where(eq(usageCharges.eventKey, eventKey));
+}
+
+/** What a conversation's usage was charged to the payer, in units (posted debits only). */
+export async function conversationCharges(
+  db: Db,
+  conversationId: string,
+  payerAccountId: number,
+): Promise<bigint> {
+  const [row] = await queryRows<{ total: string }>(
+    db,
+    sql`SELECT COALESCE(SUM(amount), 0)::text AS total FROM usage_charges
+        WHERE conversation_id = ${conversationId} AND payer_account_id = ${payerAccountId}
+          AND transfer_id IS NOT NULL`,
+  );
+  return BigInt(row?.total ?? '0');
+}
+
+/** The wallet's spendable amount: balance minus holds plus its credit limit; 0 for a wallet never used. */
+export async function spendable(db: Db, accountId: number): Promise<bigint> {
+  const [row] = await queryRows<{ spendable: string }>(
+    db,
+    sql`SELECT (balance - pending_out + credit_limit)::text AS spendable FROM ledger_accounts
+        WHERE kind = 'wallet' AND account_id = ${accountId}`,
+  );
+  return BigInt(row?.spendable ?? '0');
+}
+
+export async function organizationOf(db: Db, accountId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ organizationId: accounts.organizationId })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId)));
+  return row?.organizationId ?? null;
+}

@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/database';
+import type { Admission, BalanceGate, UsageToCharge } from '../../runtime/ports/balance-gate';
+import { publishRealtimeEvent } from '../realtime/realtime.service';
+import { createLedger } from './ledger.repo';
+import { resolvePlan } from './pricing/plans.repo';
+import { priceUnits } from './pricing/rating';
+import { InsufficientFunds, type Ledger } from './types';
+import { unitsToUsd, usdToUnits } from './units';
+import {
+  conversationCharges,
+  markCharged,
+  organizationOf,
+  payerOf,
+  rateOnce,
+  spendable,
+} from './usage-charges.repo';
+
+export interface UsageChargeResult {
+  /** Units debited (0 when the account has no plan or the plan does not price this key). */
+  charged: bigint;
+  /** The paying wallet's spendable amount after the charge; null when nothing is metered for the account. */
+  spendable: bigint | null;
+  payerAccountId: number | null;
+}
+
+const billingMonth = (at: Date) => at.toISOString().slice(0, 7);
+
+function describeUsage(usageKey: string, quantity: number, unit: string): string {
+  const plural = quantity === 1 ? unit : `${unit}s`;
+  return `${usageKey} · ${String(quantity)} ${plural}`;
+}
+
+/**
+ * Rates a usage event at the paying account's plan (tiers counted from the month's usage so far) and debits the
+ * paying wallet, once per event key. Usage already delivered may take the wallet below zero by `overdraft`.
+ */
+export async function chargeUsage(
+  db: Db,
+  ledger: Ledger,
+  usage: UsageToCharge & { occurredAt?: Date },
+  overdraft: bigint,
+): Promise<UsageChargeResult> {
+  const payer = await payerOf(db, usage.agentAccountId);
+  if (payer === null) return { charged: 0n, spendable: null, payerAccountId: null };
+  const plan = await resolvePlan(db, payer);
+  const item = plan?.productItems[usage.usageKey];
+  if (!plan || !item || usage.quantity <= 0) return { charged: 0n, spendable: null, payerAccountId: payer };
+  const row = await rateOnce(
+    db,
+    {
+      eventKey: usage.eventKey,
+      accountId: usage.agentAccountId,
+      payerAccountId: payer,
+      usageKey: usage.usageKey,
+      quantity: usage.quantity,
+      planId: plan.id,
+      conversationId: usage.conversationId,
+      billingMonth: billingMonth(usage.occurredAt ?? new Date()),
+    },
+    (used) => priceUnits(item.pricing, used, usage.quantity),
+  );
+  if (row.amount > 0n && !row.transferId) {
+    const { transferId } = await ledger.transfer({
+      idempotencyKey: `usage:${usage.eventKey}`,
+      from: { kind: 'wallet', accountId: payer },
+      to: { kind: 'platform', name: 'usage' },
+      amount: row.amount,
+      kind: 'usage',
+      reason: describeUsage(usage.usageKey, row.quantity, item.unit),
+      metadata: {
+        usageKey: usage.usageKey,
+        quantity: row.quantity,
+        planId: plan.id,
+        agentAccountId: usage.agentAccountId,
+        conversationId: usage.conversationId,
+        eventKey: usage.eventKey,
+      },
+      // Usage already delivered posts while the wallet is within the grace; the caller then ends the call.
+      overdraft: overdraft + row.amount,
+    });
+    await markCharged(db, usage.eventKey, transferId);
+  }
+  return { charged: row.amount, spendable: await spendable(db, payer), payerAccountId: payer };
+}
+
+export interface BalanceGateDeps {
+  db: Db;
+  logger: FastifyBaseLogger;
+  /** BALANCE_GRACE_USD. */
+  graceUsd: string;
+  ledger?: Ledger;
+}
+
+/** The runtime's balance gate on the ledger and the price catalogue. */
+export function createBalanceGate(deps: BalanceGateDeps): BalanceGate {
+  const { db, logger } = deps;
+  const ledger = deps.ledger ?? createLedger(db);
+  const grace = usdToUnits(deps.graceUsd);
+
+  async function announce(payer: number, state: 'empty' | 'exhausted', conversationId: string) {
+    await publishRealtimeEvent(db, {
+      kind: 'wallet',
+      accountId: payer,
+      organizationId: await organizationOf(db, payer),
+      ids: { state, conversationId },
+    }).catch((error: unknown) => logger.warn({ err: error }, 'the wallet event was not announced'));
+  }
+
+  return {
+    async admit(agentAccountId): Promise<Admission> {
+      const payer = await payerOf(db, agentAccountId);
+      if (payer === null || !(await resolvePlan(db, payer))) return { admitted: true };
+      const left = await spendable(db, payer);
+      if (left > 0n) return { admitted: true };
+      await announce(payer, 'empty', '');
+      return {
+        admitted: false,
+        reason: `The wallet is empty (${unitsToUsd(left)} USD): add funds to take conversations`,
+      };
+    },
+
+    async charge(usage) {
+      try {
+        const result = await chargeUsage(db, ledger, usage, grace);
+        if (result.spendable !== null && result.payerAccountId !== null && result.spendable < -grace) {
+          await announce(result.payerAccountId, 'exhausted', usage.conversationId);
+          return 'exhausted';
+        }
+        return 'ok';
+      } catch (error) {
+        if (error instanceof InsufficientFunds) {
+          const payer = await payerOf(db, usage.agentAccountId);
+          if (payer !== null) await announce(payer, 'exhausted', usage.conversationId);
+          return 'exhausted';
+        }
+        logger.error({ err: error, usage: usage.usageKey }, 'usage was not charged');
+        return 'ok';
+      }
+    },
+
+    async creditBack({ agentAccountId, conversationId, reason }) {
+      const payer = await payerOf(db, agentAccountId);
+      if (payer === null) return;
+      const charged = await conversationCharges(db, conversationId, payer);
+      if (charged <= 0n) return;
+      await ledger.transfer({
+        idempotencyKey: `credit-back:${conversationId}`,
+        from: { kind: 'platform', name: 'usage' },
+        to: { kind: 'wallet', accountId: payer },
+        amount: charged,
+        kind: 'credit_back',
+        reason: `Credit for a conversation that failed on our side: ${reason}`,
+        metadata: { conversationId, agentAccountId },
+      });
+    },
+  };
+}
