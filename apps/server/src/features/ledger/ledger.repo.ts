@@ -316,7 +316,7 @@ async function history(db: Db, accountId: number, options: HistoryOptions): Prom
   }));
 }
 
-/** The double-entry ledger over a database (see docs/decisions/024-ledger-units-and-balances.md). */
+/** The double-entry ledger over a database (see docs/decisions/027-ledger-units-balances-and-who-pays.md). */
 export function createLedger(db: Db, options: LedgerOptions = {}): Ledger {
   // Ledger accounts are never deleted, so their ids are remembered once known.
   const known = new Map<string, number>();
