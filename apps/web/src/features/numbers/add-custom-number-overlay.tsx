@@ -63,6 +63,8 @@ export function AddCustomNumberOverlay({ value }: OverlayProps) {
     const outcome = await connectOwnNumber(callApi, number, read.code, targetAccountId);
     setBusy(false);
     if (!outcome.ok) {
+      // The boxes empty so the right code can be typed straight in.
+      setCode('');
       setFailure(outcome.message);
       return;
     }
