@@ -21,7 +21,8 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
   help: 'Messages to the support team of a brand.',
   'phone-numbers':
-    "Phone numbers: searching the carrier's numbers for sale, and the agent accounts' numbers (assign, return, list).",
+    "Phone numbers: searching the carrier's numbers for sale, the agent accounts' numbers (assign, bring your own, " +
+    'return, list), call-forwarding checks and the setup walkthrough.',
   outbox: 'What the sandbox mail and text-message providers sent (development and tests).',
 };
 
