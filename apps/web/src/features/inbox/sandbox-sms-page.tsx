@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -12,11 +13,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { endpoints } from '@switchboard/contract';
+import { endpoints, webPages } from '@switchboard/contract';
 import { normalizePhoneNumber } from '@switchboard/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../lib/use-api';
 
 interface Line {
@@ -90,7 +91,11 @@ export function SandboxSmsPage() {
           </Group>
           <Text size="sm" c="dimmed">
             Send a text as a contact through the sandbox SMS network. Nothing leaves this machine; the
-            agent&apos;s replies show up below as they arrive.
+            agent&apos;s replies show up below as they arrive. To call an agent, use the{' '}
+            <Anchor component={Link} to={webPages.sandboxPhone} size="sm">
+              sandbox phone
+            </Anchor>
+            .
           </Text>
         </Stack>
         <Group grow align="flex-start">

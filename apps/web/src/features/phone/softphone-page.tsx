@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -14,11 +15,11 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { endpoints } from '@switchboard/contract';
+import { endpoints, webPages } from '@switchboard/contract';
 import { formatPhoneForDisplay } from '@switchboard/core';
 import { IconMicrophoneOff, IconPhone, IconPhoneOff } from '@tabler/icons-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { readSessionToken } from '../../lib/session';
 import { useApiMutation, useApiQuery } from '../../lib/use-api';
 import { SoftphoneCall, type CallSnapshot, type SaidLine } from './softphone-call';
@@ -152,7 +153,15 @@ export function SoftphonePage() {
           </Group>
           <Text size="sm" c="dimmed">
             A softphone on the offline sandbox phone network: every number is fictional and no call leaves
-            this machine. Call an agent’s number to talk to it from your microphone.
+            this machine. Call an agent’s number to talk to it from your microphone; to text one, use the{' '}
+            <Anchor
+              component={Link}
+              to={`${webPages.sandboxSms}?to=${encodeURIComponent(to.trim())}`}
+              size="sm"
+            >
+              sandbox texts
+            </Anchor>
+            .
           </Text>
         </Stack>
         {softphone.isError && <Alert color="red">{softphone.error.message}</Alert>}
