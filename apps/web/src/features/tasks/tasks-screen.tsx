@@ -72,9 +72,9 @@ function TaskRowView({ task, onDelete }: { task: TaskView; onDelete: (task: Task
           {task.context ?? task.message ?? Object.values(task.variables).join(', ')}
         </Text>
       </Table.Td>
-      <Table.Td>{task.type === 'call' ? 'Call' : 'Text'}</Table.Td>
+      <Table.Td visibleFrom="sm">{task.type === 'call' ? 'Call' : 'Text'}</Table.Td>
       <Table.Td>
-        <Badge color={stateColors[task.state]} variant="light">
+        <Badge color={stateColors[task.state]} variant="light" style={{ overflow: 'visible' }}>
           {stateLabels[task.state]}
         </Badge>
       </Table.Td>
@@ -186,14 +186,13 @@ export default function TasksScreen({ account }: SectionProps) {
       <StateCounts accountId={account.id} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
-          <Group gap="sm">
+          <Group gap="sm" grow preventGrowOverflow={false} maw={380}>
             <Select
               label="Sort"
               data={sortOptions}
               value={sort}
               onChange={(value) => setSort((value as Sort | null) ?? 'createdAt')}
               allowDeselect={false}
-              w={180}
             />
             <Select
               label="State"
@@ -202,7 +201,6 @@ export default function TasksScreen({ account }: SectionProps) {
               value={state}
               onChange={(value) => setState(taskStates.find((known) => known === value) ?? null)}
               clearable
-              w={180}
             />
           </Group>
           {list.isPending && <Loader size="sm" />}
@@ -214,12 +212,12 @@ export default function TasksScreen({ account }: SectionProps) {
             </Text>
           )}
           {tasks.length > 0 && (
-            <Table.ScrollContainer minWidth={360}>
+            <Table.ScrollContainer minWidth={300}>
               <Table verticalSpacing="xs" aria-label="Tasks">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Contact</Table.Th>
-                    <Table.Th>Type</Table.Th>
+                    <Table.Th visibleFrom="sm">Type</Table.Th>
                     <Table.Th>State</Table.Th>
                     <Table.Th visibleFrom="sm">Due</Table.Th>
                     <Table.Th />

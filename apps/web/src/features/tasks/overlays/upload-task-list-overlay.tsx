@@ -29,7 +29,7 @@ function Preview({ check }: { check: CsvUploadAnswer }) {
             <Table.Tr key={column.name}>
               <Table.Td>{column.name}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={column.recognised ? 'blue' : 'gray'}>
+                <Badge variant="light" tt="none" color={column.recognised ? 'blue' : 'gray'}>
                   {column.recognised ? column.field : `variable "${column.name}"`}
                 </Badge>
               </Table.Td>
