@@ -59,9 +59,9 @@ describe('the ledger under random concurrent operations', () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (batches) => {
         // Accounts stay (they are never deleted); their journal and balances start over.
-        await db.execute(sql`DELETE FROM ledger_entries`);
-        await db.execute(sql`DELETE FROM ledger_transfers`);
-        await db.execute(sql`UPDATE ledger_accounts SET balance = 0, pending_out = 0`);
+        await db.execute(sql`
+          WITH entries AS (DELETE FROM ledger_entries), transfers AS (DELETE FROM ledger_transfers)
+          UPDATE ledger_accounts SET balance = 0, pending_out = 0`);
         const issued: Parameters<Ledger['transfer']>[0][] = [];
         const posted = new Map<string, { transferId: string; input: Parameters<Ledger['transfer']>[0] }>();
         let counter = 0;
