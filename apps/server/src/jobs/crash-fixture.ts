@@ -8,9 +8,10 @@ import type { JobFeature } from './registry';
 
 /**
  * A worker process for the crash tests (jobs/crash.test.ts): it enqueues CRASH_JOBS jobs (idempotently, so a restart
- * adds none) and works them through the real worker start-up. Each job performs one irreversible step, appending a
- * line to CRASH_EFFECTS_FILE (outside the database, like a call placed at a carrier), holds CRASH_HOLD_MS inside
- * the step so a kill lands mid-step, then records its outcome and the effect in one transaction. Progress goes to
+ * adds none; CRASH_SEED=false leaves that to the test) and works them through the real worker start-up. Each job
+ * performs one irreversible step, appending a line to CRASH_EFFECTS_FILE (outside the database, like a call placed
+ * at a carrier), holds CRASH_HOLD_MS inside the step so a kill lands mid-step, then records its outcome and the
+ * effect in one transaction. Progress goes to
  * stdout for the test to follow.
  */
 const jobCount = Number(process.env.CRASH_JOBS ?? 20);
@@ -18,7 +19,7 @@ const effectsFile = process.env.CRASH_EFFECTS_FILE ?? '';
 const holdMs = Number(process.env.CRASH_HOLD_MS ?? 300);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-export const crashJob = defineJob<{ n: number }>('test.crash-effect', {
+const crashJob = defineJob<{ n: number }>('test.crash-effect', {
   retryLimit: 2,
   retryDelay: 0,
   retryBackoff: false,
@@ -67,6 +68,7 @@ const crashFeature: JobFeature = {
       },
       { concurrency: 4, pollingIntervalSeconds: 0.5 },
     );
+    if (process.env.CRASH_SEED === 'false') return;
     for (let n = 1; n <= jobCount; n++) await jobs.send(crashJob, { n }, { idempotencyKey: `crash-${n}` });
   },
 };
