@@ -24,6 +24,9 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
     "Phone numbers: searching the carrier's numbers for sale, the agent accounts' numbers (assign, bring your own, " +
     'return, list), call-forwarding checks and the setup walkthrough.',
   outbox: 'What the sandbox mail and text-message providers sent (development and tests).',
+  wallet:
+    'Money in: the wallet balance and history, card checkouts and their signed webhooks, Lightning invoices, ' +
+    'exchange rates, rewards and refunds, and the sandbox checkout and Lightning node.',
 };
 
 const guardText = {

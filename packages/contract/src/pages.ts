@@ -13,6 +13,8 @@ export const webPages = {
   sandboxSms: '/app/dev/sms',
   /** The sandbox phone network's softphone: call agents' numbers from the browser. */
   sandboxPhone: '/app/dev/phone',
+  /** The sandbox card processor's checkout page (Stripe's test cards). */
+  sandboxCheckout: '/app/dev/checkout/:sessionId',
   mobileStart: '/mobile/start',
   inbox: '/inbox',
   paymentCancel: '/payment/cancel',

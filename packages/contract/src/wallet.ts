@@ -89,6 +89,11 @@ const checkoutSessionSchema = z.object({
   credited: z.boolean(),
 });
 
+const sandboxSessionId = z
+  .string()
+  .regex(/^cs_test_sandbox_[0-9a-f]{24}$/, 'must be a sandbox session id')
+  .meta({ examples: [`cs_test_sandbox_${'0'.repeat(24)}`] });
+
 export const walletEndpoints = {
   getWallet: defineEndpoint({
     area: 'wallet',
@@ -119,6 +124,7 @@ export const walletEndpoints = {
         .string()
         .trim()
         .regex(/^\d{1,19}$/, 'must be a transaction id')
+        .meta({ examples: ['100'] })
         .optional(),
       kinds: z
         .string()
@@ -130,6 +136,7 @@ export const walletEndpoints = {
               .every((kind) => (walletTransactionKinds as readonly string[]).includes(kind.trim())),
           { error: `must be a comma-separated list of ${walletTransactionKinds.join(', ')}` },
         )
+        .meta({ examples: ['top_up,usage'] })
         .optional(),
     }),
     response: okBody({
@@ -209,7 +216,8 @@ export const walletEndpoints = {
       preimage: z
         .string()
         .trim()
-        .regex(/^[0-9a-fA-F]{64}$/, 'must be the 32-byte preimage in hex (64 characters)'),
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be the 32-byte preimage in hex (64 characters)')
+        .meta({ examples: ['0'.repeat(64)] }),
       invoice: z.string().trim().min(1, 'is required').max(2000, 'is longer than 2000 characters'),
     }),
     response: okBody({ invoice: walletInvoiceSchema, balanceUsd: z.string() }),
@@ -275,7 +283,8 @@ export const walletEndpoints = {
       sessionId: z
         .string()
         .trim()
-        .regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'must be a checkout session id'),
+        .regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'must be a checkout session id')
+        .meta({ examples: ['cs_test_a1b2c3'] }),
     }),
     response: okBody({ session: checkoutSessionSchema }),
   }),
@@ -287,7 +296,12 @@ export const walletEndpoints = {
     guard: 'superAdmin',
     body: z
       .object({
-        username: z.string().trim().min(1, 'is required').max(200),
+        username: z
+          .string()
+          .trim()
+          .min(1, 'is required')
+          .max(200)
+          .meta({ examples: ['acme'] }),
         usdAmount: usdAmount().optional(),
         satsAmount: satsAmount().optional(),
         reason: z.string().trim().max(200).optional(),
@@ -296,6 +310,7 @@ export const walletEndpoints = {
         path: ['usdAmount'],
         error: 'give exactly one of usdAmount or satsAmount',
       }),
+    owned: { body: { username: 'accountUsername' } },
     response: okBody({ message: z.string(), refundedUsd: z.string() }),
   }),
   sandboxCheckout: defineEndpoint({
@@ -305,7 +320,7 @@ export const walletEndpoints = {
     summary: 'A sandbox card checkout as its page shows it (sandbox only)',
     guard: 'public',
     params: z.object({
-      sessionId: z.string().regex(/^cs_test_sandbox_[0-9a-f]{24}$/, 'must be a sandbox session id'),
+      sessionId: sandboxSessionId,
     }),
     response: okBody({
       session: z.object({
@@ -329,7 +344,7 @@ export const walletEndpoints = {
       'session is reported to the payments webhook as a signed checkout.session.completed event.',
     guard: 'public',
     params: z.object({
-      sessionId: z.string().regex(/^cs_test_sandbox_[0-9a-f]{24}$/, 'must be a sandbox session id'),
+      sessionId: sandboxSessionId,
     }),
     body: z.object({
       number: z.string().trim().min(1, 'is required').max(30),

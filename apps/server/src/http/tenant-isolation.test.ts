@@ -23,10 +23,13 @@ const notTenantIds: Record<string, string> = {
   targetUsername: 'the new username being chosen, not an existing account',
   appId: "an app of the catalogue or of the acting organization's own apps, looked up only inside it",
   externalTaskId: "a caller's own correlation text stored on a task, never looked up",
-  batchId: "narrows a list to one CSV upload among the acting account's own tasks; another tenant's matches none",
+  batchId:
+    "narrows a list to one CSV upload among the acting account's own tasks; another tenant's matches none",
   campaignId:
     "read-only in a campaign save: the server ignores it and writes the acting agent's own campaign",
   callId: "a call of the signed-in person's own softphone, looked up only among that person's calls",
+  sessionId:
+    'a card checkout at the payment provider, answered only when the caller may act for the account it credits',
 };
 
 const idLike = /(^id$|Id$|Ids$|^username$|Username$)/;

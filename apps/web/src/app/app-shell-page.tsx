@@ -32,6 +32,7 @@ import { tierOfType } from './shell/tiers';
 import { useAccount } from './shell/use-current-account';
 import { useRememberLastAccount } from './shell/use-remember-last-account';
 import { UserMenu, type HandOffTarget } from './shell/user-menu';
+import { WalletBalanceButton } from '../features/wallet';
 import { workspaceSections } from './shell/workspace-sections';
 import { useBrand } from '../features/domains/use-brand';
 
@@ -122,6 +123,7 @@ export function AppShellPage() {
             <TierBreadcrumbs tiers={tiers} />
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <WalletBalanceButton />
             <HelpButton />
             <ColorSchemeToggle hint={Tooltip} />
             <UserMenu user={data.user} onSettings={() => openOverlay('settings')} handOff={handOff} />

@@ -20,6 +20,7 @@ const pageComponents = {
     Component: (await import('../features/inbox/sandbox-sms-page')).SandboxSmsPage,
   }),
   sandboxPhone: async () => ({ Component: (await import('../features/phone')).SoftphonePage }),
+  sandboxCheckout: async () => ({ Component: (await import('../features/wallet')).SandboxCheckoutPage }),
   mobileStart: async () => ({
     Component: (await import('../features/accounts/mobile-start-page')).MobileStartPage,
   }),

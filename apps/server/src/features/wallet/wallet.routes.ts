@@ -35,7 +35,7 @@ const acting = (accountId: number | null): number => {
  */
 export const walletFeature: Feature = {
   name: 'wallet',
-  async registerRoutes({ implement, app, db, config, logger }) {
+  async registerRoutes({ implement, app, db, config, logger, authenticator }) {
     const deps: WalletDeps = {
       db,
       ledger: createLedger(db),
@@ -59,7 +59,13 @@ export const walletFeature: Feature = {
       validateInvoice: ({ query }) => Promise.resolve(validateInvoice(query.invoice)),
       claimRewards: ({ body, ctx }) => claimRewards(deps, acting(ctx.accountId), body?.claim ?? 'all'),
       checkoutVidaCredit: ({ body, ctx }) => startCardCheckout(deps, ctx.accountId, body),
-      checkoutSession: ({ query, ctx }) => describeCheckout(deps, acting(ctx.accountId), query.sessionId),
+      checkoutSession: ({ query, ctx }) => {
+        const actor = ctx.actor;
+        if (!actor) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
+        return describeCheckout(deps, query.sessionId, (accountId) =>
+          authenticator.canActFor(actor, accountId),
+        );
+      },
       issueRefundToUser: ({ body, ctx }) => {
         const key = ctx.request.headers['idempotency-key'];
         return issueRefundToUser(deps, body, typeof key === 'string' ? key.slice(0, 200) : undefined);

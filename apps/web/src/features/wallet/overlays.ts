@@ -1,61 +1,51 @@
-import {
-  IconArrowsExchange,
-  IconCashBanknote,
-  IconCoins,
-  IconReceipt,
-  IconShoppingCart,
-  IconWallet,
-} from '@tabler/icons-react';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
 import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+const area = 'wallet';
+
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'wallet',
     title: 'Wallet',
-    area: 'wallet',
+    area,
     size: 'lg',
-    icon: IconWallet,
-    description: 'Your wallet balance, recent activity, exchange rates and rewards.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await import('./wallet-overlay')).WalletOverlay }),
+  },
+  {
     flag: 'balances',
     title: 'Balances',
-    area: 'wallet',
-    icon: IconCoins,
-    description: 'The balance of every currency in your wallet and of the accounts you manage.',
-  }),
-  comingOverlay({
+    area,
+    load: async () => ({ default: (await import('./balances-overlay')).BalancesOverlay }),
+  },
+  {
     flag: 'addFunds',
     title: 'Add funds',
-    area: 'wallet',
+    area,
     kind: 'modal',
-    icon: IconCashBanknote,
-    description: 'Top up your wallet balance by card or Lightning.',
-  }),
+    load: async () => ({ default: (await import('./add-funds-overlay')).AddFundsOverlay }),
+  },
   comingOverlay({
     flag: 'withdraw',
     title: 'Withdraw',
-    area: 'wallet',
+    area,
     kind: 'modal',
     icon: IconArrowsExchange,
     description:
       'Send money out of your wallet to a Lightning address, Venmo, PayPal or a connected account.',
   }),
-  comingOverlay({
+  {
     flag: 'transactions',
     title: 'Transactions',
-    area: 'wallet',
+    area,
     size: 'lg',
-    icon: IconReceipt,
-    description: 'Every top-up, charge, reward and payout on your wallet, newest first.',
-  }),
-  comingOverlay({
+    load: async () => ({ default: (await import('./transactions-overlay')).TransactionsOverlay }),
+  },
+  {
     flag: 'checkout',
     title: 'Checkout',
-    area: 'wallet',
+    area,
     kind: 'modal',
-    icon: IconShoppingCart,
-    description: 'Review what you are buying and pay for it in one step.',
-  }),
+    load: async () => ({ default: (await import('./checkout-overlay')).CheckoutOverlay }),
+  },
 ];

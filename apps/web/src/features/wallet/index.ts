@@ -1,0 +1,2 @@
+export { WalletBalanceButton } from './wallet-balance-button';
+export { SandboxCheckoutPage } from './sandbox-checkout-page';
