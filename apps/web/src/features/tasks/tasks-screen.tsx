@@ -74,7 +74,7 @@ function TaskRowView({ task, onDelete }: { task: TaskView; onDelete: (task: Task
       </Table.Td>
       <Table.Td visibleFrom="sm">{task.type === 'call' ? 'Call' : 'Text'}</Table.Td>
       <Table.Td>
-        <Badge color={stateColors[task.state]} variant="light" style={{ overflow: 'visible' }}>
+        <Badge color={stateColors[task.state]} variant="light" miw="max-content">
           {stateLabels[task.state]}
         </Badge>
       </Table.Td>
