@@ -23,6 +23,12 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   'phone-numbers':
     "Phone numbers: searching the carrier's numbers for sale, the agent accounts' numbers (assign, bring your own, " +
     'return, list), call-forwarding checks and the setup walkthrough.',
+  telephony:
+    "The sandbox phone network's softphone: its caller number, calls dialed from the browser into the same call " +
+    'path as a carrier call, and hanging up.',
+  tasks:
+    'Tasks: calls and texts agent accounts are to place, CSV task lists, counts by state, and calling limits ' +
+    'inherited down the tenant tree.',
   outbox: 'What the sandbox mail and text-message providers sent (development and tests).',
   wallet:
     'Money in: the wallet balance and history, card checkouts and their signed webhooks, Lightning invoices, ' +

@@ -64,7 +64,8 @@ export const businessHoursSchema = z
     start: hhmm,
     end: hhmm,
   })
-  .refine((hours) => hours.start < hours.end, { message: 'must end after they start', path: ['end'] });
+  .refine((hours) => hours.start < hours.end, { message: 'must end after they start', path: ['end'] })
+  .meta({ examples: [{ timezone: 'America/New_York', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }] });
 
 const cap = z.number().int().min(0).max(1_000_000);
 export const dailyCapsSchema = z.object({

@@ -33,7 +33,8 @@ const returnUrl = z
   .max(2000, 'is longer than 2000 characters')
   .refine((value) => /^https?:\/\/[^\s/?#]+(:\d+)?([/?#]\S*)?$/i.test(value), {
     error: 'must be a web address starting with https:// (or http://)',
-  });
+  })
+  .meta({ examples: ['https://example.com/wallet'] });
 
 export const walletTransactionKinds = [
   'top_up',
@@ -309,7 +310,8 @@ export const walletEndpoints = {
       .refine((body) => (body.usdAmount === undefined) !== (body.satsAmount === undefined), {
         path: ['usdAmount'],
         error: 'give exactly one of usdAmount or satsAmount',
-      }),
+      })
+      .meta({ examples: [{ username: 'acme', usdAmount: 5, reason: 'A call dropped on our side' }] }),
     owned: { body: { username: 'accountUsername' } },
     response: okBody({ message: z.string(), refundedUsd: z.string() }),
   }),

@@ -379,5 +379,5 @@ describe('contract fuzz', () => {
     );
     expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
     expect(failures, failures.join('\n')).toEqual([]);
-  }, 180_000);
+  }, 360_000);
 });
