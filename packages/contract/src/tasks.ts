@@ -65,7 +65,9 @@ export const businessHoursSchema = z
     end: hhmm,
   })
   .refine((hours) => hours.start < hours.end, { message: 'must end after they start', path: ['end'] })
-  .meta({ examples: [{ timezone: 'America/New_York', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }] });
+  .meta({
+    examples: [{ timezone: 'America/New_York', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }],
+  });
 
 const cap = z.number().int().min(0).max(1_000_000);
 export const dailyCapsSchema = z.object({

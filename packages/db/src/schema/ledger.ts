@@ -29,9 +29,15 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').$type<'wallet' | 'platform'>().notNull(),
     accountId: integer('account_id'),
     platformName: text('platform_name'),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
-    pendingOut: bigint('pending_out', { mode: 'bigint' }).notNull().default(sql`0`),
-    creditLimit: bigint('credit_limit', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    pendingOut: bigint('pending_out', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    creditLimit: bigint('credit_limit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

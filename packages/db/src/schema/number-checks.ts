@@ -21,7 +21,9 @@ export const byoNumberCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (table) => [index('byo_number_codes_account_number_idx').on(table.accountId, table.number, table.createdAt)],
+  (table) => [
+    index('byo_number_codes_account_number_idx').on(table.accountId, table.number, table.createdAt),
+  ],
 );
 
 /**
