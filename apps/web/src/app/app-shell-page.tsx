@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { parseAppPath } from '../lib/parse-app-path';
 import { isMobileApp } from '../lib/mobile-flags';
 import { clearSession, readSessionToken } from '../lib/session';
@@ -57,6 +57,7 @@ export function AppShellPage() {
   const tokens = parseAppPath(useParams()['*'] ?? '');
   const tiers = tokens.flatMap((token) => (token.kind === 'tier' ? [token] : []));
   const current = tiers.at(-1) ?? null;
+  const { search } = useLocation();
   const section = tokens.at(-1)?.kind === 'segment' ? (tokens.at(-1)?.token ?? '') : '';
   const [navOpen, nav] = useDisclosure(false);
   const wide = useMediaQuery('(min-width: 768px)');
@@ -92,9 +93,11 @@ export function AppShellPage() {
     );
   }
   const data = account.data;
-  // A path without tiers opens the signed-in account's own workspace.
-  if (!current)
-    return <Navigate to={`/app/${tierOfType[data.account.accountType]}/${data.account.id}`} replace />;
+  // A path without tiers opens the signed-in account's own workspace, with the overlays it asked for.
+  if (!current) {
+    const pathname = `/app/${tierOfType[data.account.accountType]}/${data.account.id}`;
+    return <Navigate to={{ pathname, search }} replace />;
+  }
 
   const basePath = `/app/${tiers.map((tier) => `${tier.tier}/${tier.id}`).join('/')}`;
   const sections = workspaceSections.filter((item) => item.types.includes(data.account.accountType));
