@@ -14,7 +14,7 @@ export function TransactionList({ lines }: { lines: WalletTransactionView[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="xs" aria-label="Transactions">
         <Table.Thead>
           <Table.Tr>
@@ -42,7 +42,12 @@ export function TransactionList({ lines }: { lines: WalletTransactionView[] }) {
                 </Stack>
               </Table.Td>
               <Table.Td ta="right">
-                <Text size="sm" fw={600} c={line.amountUsd.startsWith('-') ? undefined : 'teal'}>
+                <Text
+                  size="sm"
+                  fw={600}
+                  c={line.amountUsd.startsWith('-') ? undefined : 'teal'}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {line.amountUsd.startsWith('-') ? '' : '+'}
                   {formatUsd(line.amountUsd)}
                 </Text>
