@@ -24,6 +24,16 @@ const dialedCall = okBody({
   announcement: z.string().nullable(),
 });
 
+const softphoneText = z.object({
+  id: z.number().int(),
+  /** `sent`: from the softphone; `received`: to it (an agent's text, or the carrier's reply to HELP). */
+  direction: z.enum(['sent', 'received']),
+  from: z.string().nullable(),
+  to: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
 const callIdParams = z.object({
   callId: z
     .string()
@@ -94,5 +104,37 @@ export const sandboxPhoneEndpoints = {
     guard: 'session',
     params: callIdParams,
     response: okBody({ status: z.string() }),
+  }),
+  softphoneTexts: defineEndpoint({
+    area: 'telephony',
+    method: 'GET',
+    path: '/api/sandbox/phone/texts',
+    summary: "Your softphone's texts on the sandbox phone network, newest first",
+    description:
+      'The texts you sent from your softphone number and those sent to it (an agent texting that number reaches ' +
+      'it here). Exists only while telephony uses the sandbox network; otherwise 404.',
+    guard: 'session',
+    response: okBody({ phoneNumber: z.string(), items: z.array(softphoneText) }),
+  }),
+  sendSoftphoneText: defineEndpoint({
+    area: 'telephony',
+    method: 'POST',
+    path: '/api/sandbox/phone/texts',
+    summary: 'Text a number from your softphone (sandbox phone network)',
+    description:
+      "A text to an agent's number enters the same path as the carrier's messaging webhook: STOP, START and " +
+      'HELP are the carrier keywords, anything else reaches the agent, whose reply comes back to your softphone.',
+    guard: 'session',
+    body: z.object({
+      to: z
+        .string()
+        .trim()
+        .min(1, 'is required')
+        .max(32)
+        .meta({ examples: ['+13035550100'] }),
+      text: z.string().trim().min(1, 'is required').max(1600),
+    }),
+    response: okBody({ text: softphoneText }),
+    successStatus: 201,
   }),
 };

@@ -31,7 +31,7 @@ export const helpReply = 'Reply STOP to stop texts from this number, or START to
  */
 export async function receiveCarrierText(
   deps: CarrierTextDeps,
-  carrier: 'twilio',
+  carrier: 'twilio' | 'sandbox',
   form: Record<string, string | undefined>,
 ): Promise<string> {
   const messageId = form.MessageSid?.trim() ?? '';

@@ -16,6 +16,7 @@ import {
   softphoneNumber,
   SoftphoneCalls,
 } from './sandbox-phone.service';
+import { sendSoftphoneText, softphoneTexts } from './softphone-texts.service';
 import { recordCallStatus, resolveStream } from './voice-calls.service';
 
 /** What the softphone may send on a call's stream: the Media Streams messages a caller's side produces. */
@@ -33,8 +34,9 @@ const signedIn = (actor: Actor | null) => {
  */
 export const sandboxPhoneFeature: Feature = {
   name: 'sandbox-phone',
-  registerRoutes({ app, implement, db, telephony, runtime, authenticator, logger, config }) {
+  registerRoutes({ app, implement, db, telephony, runtime, background, authenticator, logger, config }) {
     const deps = { db, telephony, publicUrl: config.publicUrl };
+    const textDeps = { ...deps, runtime, background, logger };
     const calls = new SoftphoneCalls();
     implement(sandboxPhoneEndpoints)({
       softphone: async ({ ctx }) => ({
@@ -54,6 +56,14 @@ export const sandboxPhoneFeature: Feature = {
       hangUpSandboxCall: async ({ params, ctx }) => ({
         success: true,
         status: await hangUpSoftphoneCall(deps, calls, signedIn(ctx.actor).userId, params.callId),
+      }),
+      softphoneTexts: async ({ ctx }) => ({
+        success: true,
+        ...(await softphoneTexts(textDeps, signedIn(ctx.actor).userId)),
+      }),
+      sendSoftphoneText: async ({ body, ctx }) => ({
+        success: true,
+        text: await sendSoftphoneText(textDeps, signedIn(ctx.actor).userId, body.to, body.text),
       }),
     });
     if (!(telephony instanceof SandboxTelephony)) return;

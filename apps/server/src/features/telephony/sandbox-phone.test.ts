@@ -207,10 +207,16 @@ describe('in production', () => {
       for (const [method, url] of [
         ['GET', '/api/sandbox/phone'],
         ['POST', '/api/sandbox/phone/calls'],
+        ['GET', '/api/sandbox/phone/texts'],
+        ['POST', '/api/sandbox/phone/texts'],
         ['GET', `/api/sandbox/phone/calls/SBCA${'0'.repeat(32)}/stream`],
         ['GET', '/app/dev/phone'],
       ] as const) {
-        const response = await production.client().inject({ method, url, payload: { to: '+13035550100' } });
+        const response = await production.client().inject({
+          method,
+          url,
+          payload: { to: '+13035550100', text: 'Hello' },
+        });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
       }
     } finally {
