@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -10,19 +9,21 @@ import {
   ScrollArea,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { endpoints, webPages } from '@switchboard/contract';
+import { endpoints } from '@switchboard/contract';
 import { formatPhoneForDisplay } from '@switchboard/core';
-import { IconMicrophoneOff, IconPhone, IconPhoneOff } from '@tabler/icons-react';
+import { IconMessage, IconMicrophoneOff, IconPhone, IconPhoneOff } from '@tabler/icons-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { readSessionToken } from '../../lib/session';
 import { useApiMutation, useApiQuery } from '../../lib/use-api';
 import { SoftphoneCall, type CallSnapshot, type SaidLine } from './softphone-call';
+import { SoftphoneMessages } from './softphone-messages';
 import { SoftphoneNumber } from './softphone-number';
 import classes from './softphone.module.css';
 
@@ -83,7 +84,8 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
  * audio from the microphone; the keypad sends digits during a call; what is said shows as it is said.
  */
 export function SoftphonePage() {
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'messages' ? 'messages' : 'calls';
   const [to, setTo] = useState(search.get('to') ?? '');
   const [call, setCall] = useState<SoftphoneCall | null>(null);
   const [announcement, setAnnouncement] = useState<SaidLine | null>(null);
@@ -153,106 +155,131 @@ export function SoftphonePage() {
           </Group>
           <Text size="sm" c="dimmed">
             A softphone on the offline sandbox phone network: every number is fictional and no call leaves
-            this machine. Call an agent’s number to talk to it from your microphone; to text one, use the{' '}
-            <Anchor
-              component={Link}
-              to={`${webPages.sandboxSms}?to=${encodeURIComponent(to.trim())}`}
-              size="sm"
-            >
-              sandbox texts
-            </Anchor>
-            .
+            this machine. Call an agent’s number to talk to it from your microphone, or text it from Messages:
+            texts agents send to your number arrive there.
           </Text>
         </Stack>
         {softphone.isError && <Alert color="red">{softphone.error.message}</Alert>}
         <SoftphoneNumber number={softphone.data?.phoneNumber ?? null} disabled={live} />
-        <div className={classes.layout}>
-          <Card withBorder radius="md" p="md" className={classes.dialer}>
-            <Stack gap="sm">
-              <TextInput
-                label="Number to call"
-                placeholder="+1 (303) 555-0100"
-                value={to}
-                onChange={(event) => setTo(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && !live && to.trim() !== '') start();
-                }}
-                readOnly={live}
-                size="md"
-                inputMode="tel"
-              />
-              <SimpleGrid cols={3} spacing="xs" aria-label="Keypad">
-                {keys.map(([digit, letters]) => (
-                  <UnstyledButton
-                    key={digit}
-                    className={classes.key}
-                    onClick={() => press(digit)}
-                    aria-label={live ? `Press ${digit}` : `Dial ${digit}`}
-                  >
-                    <span className={classes.digit}>{digit}</span>
-                    <span className={classes.letters}>{letters || '\u00a0'}</span>
-                  </UnstyledButton>
-                ))}
-              </SimpleGrid>
-              {live ? (
-                <Group grow>
-                  <Button
-                    variant="default"
-                    leftSection={<IconMicrophoneOff size={18} />}
-                    onClick={() => call.setMuted(!snapshot.muted)}
-                  >
-                    {snapshot.muted ? 'Unmute' : 'Mute'}
-                  </Button>
-                  <Button color="red" leftSection={<IconPhoneOff size={18} />} onClick={() => call.hangUp()}>
-                    Hang up
-                  </Button>
-                </Group>
-              ) : (
-                <Button
-                  color="teal"
-                  size="md"
-                  leftSection={<IconPhone size={18} />}
-                  loading={dial.isPending}
-                  disabled={to.trim() === '' || softphone.isPending}
-                  onClick={start}
-                >
-                  Call
-                </Button>
-              )}
-              {dial.isError && <Alert color="red">{dial.error.message}</Alert>}
-              {snapshot.error && (
-                <Alert color="orange" title="Microphone">
-                  {snapshot.error}
-                </Alert>
-              )}
-            </Stack>
-          </Card>
-          <Paper withBorder radius="md" p="md" className={classes.transcript}>
-            <Group justify="space-between" mb="xs">
-              <Text fw={600}>Call</Text>
-              <Text size="sm" c={live ? 'teal' : 'dimmed'} aria-live="polite" data-testid="call-status">
-                {status}
-              </Text>
-            </Group>
-            <ScrollArea.Autosize mah={360} type="auto">
-              <Stack gap="xs" aria-label="Transcript">
-                {transcript.length === 0 && (
-                  <Text size="sm" c="dimmed">
-                    What is said on the call shows here as it is said.
+        <Tabs
+          value={tab}
+          onChange={(value) =>
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (value === 'messages') next.set('tab', 'messages');
+                else next.delete('tab');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="calls" leftSection={<IconPhone size={16} />}>
+              Calls
+            </Tabs.Tab>
+            <Tabs.Tab value="messages" leftSection={<IconMessage size={16} />}>
+              Messages
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="messages">
+            <SoftphoneMessages initialTo={to.trim()} />
+          </Tabs.Panel>
+          <Tabs.Panel value="calls">
+            <div className={classes.layout}>
+              <Card withBorder radius="md" p="md" className={classes.dialer}>
+                <Stack gap="sm">
+                  <TextInput
+                    label="Number to call"
+                    placeholder="+1 (303) 555-0100"
+                    value={to}
+                    onChange={(event) => setTo(event.currentTarget.value)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' && !live && to.trim() !== '') start();
+                    }}
+                    readOnly={live}
+                    size="md"
+                    inputMode="tel"
+                  />
+                  <SimpleGrid cols={3} spacing="xs" aria-label="Keypad">
+                    {keys.map(([digit, letters]) => (
+                      <UnstyledButton
+                        key={digit}
+                        className={classes.key}
+                        onClick={() => press(digit)}
+                        aria-label={live ? `Press ${digit}` : `Dial ${digit}`}
+                      >
+                        <span className={classes.digit}>{digit}</span>
+                        <span className={classes.letters}>{letters || '\u00a0'}</span>
+                      </UnstyledButton>
+                    ))}
+                  </SimpleGrid>
+                  {live ? (
+                    <Group grow>
+                      <Button
+                        variant="default"
+                        leftSection={<IconMicrophoneOff size={18} />}
+                        onClick={() => call.setMuted(!snapshot.muted)}
+                      >
+                        {snapshot.muted ? 'Unmute' : 'Mute'}
+                      </Button>
+                      <Button
+                        color="red"
+                        leftSection={<IconPhoneOff size={18} />}
+                        onClick={() => call.hangUp()}
+                      >
+                        Hang up
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Button
+                      color="teal"
+                      size="md"
+                      leftSection={<IconPhone size={18} />}
+                      loading={dial.isPending}
+                      disabled={to.trim() === '' || softphone.isPending}
+                      onClick={start}
+                    >
+                      Call
+                    </Button>
+                  )}
+                  {dial.isError && <Alert color="red">{dial.error.message}</Alert>}
+                  {snapshot.error && (
+                    <Alert color="orange" title="Microphone">
+                      {snapshot.error}
+                    </Alert>
+                  )}
+                </Stack>
+              </Card>
+              <Paper withBorder radius="md" p="md" className={classes.transcript}>
+                <Group justify="space-between" mb="xs">
+                  <Text fw={600}>Call</Text>
+                  <Text size="sm" c={live ? 'teal' : 'dimmed'} aria-live="polite" data-testid="call-status">
+                    {status}
                   </Text>
-                )}
-                {transcript.map((line, index) => (
-                  <div key={index} className={classes.line} data-role={line.role}>
-                    <Text size="xs" c="dimmed">
-                      {speakers[line.role]}
-                    </Text>
-                    <Text size="sm">{line.text}</Text>
-                  </div>
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-          </Paper>
-        </div>
+                </Group>
+                <ScrollArea.Autosize mah={360} type="auto">
+                  <Stack gap="xs" aria-label="Transcript">
+                    {transcript.length === 0 && (
+                      <Text size="sm" c="dimmed">
+                        What is said on the call shows here as it is said.
+                      </Text>
+                    )}
+                    {transcript.map((line, index) => (
+                      <div key={index} className={classes.line} data-role={line.role}>
+                        <Text size="xs" c="dimmed">
+                          {speakers[line.role]}
+                        </Text>
+                        <Text size="sm">{line.text}</Text>
+                      </div>
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
+              </Paper>
+            </div>
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
     </Container>
   );
