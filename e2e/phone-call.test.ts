@@ -134,6 +134,25 @@ describe('a phone call to an agent on the sandbox phone network', () => {
     await screenshots('phone-call-logs', { reload: true });
     expect(errors).toEqual([]);
   });
+
+  it("texts the agent from the softphone's Messages and shows its reply", async () => {
+    await page.goto(`${server.url}/app/dev/phone?tab=messages&to=${encodeURIComponent(agentNumber)}`);
+    await page.getByRole('tab', { name: 'Messages' }).waitFor();
+    await page.getByLabel('Text message').fill(question);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const thread = page.getByLabel('Messages', { exact: true });
+    await thread
+      .locator('[data-direction="sent"]')
+      .filter({ hasText: question })
+      .waitFor({ timeout: 10_000 });
+    await thread
+      .locator('[data-direction="received"]')
+      .filter({ hasText: /9 am to 6 pm/i })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await screenshots('softphone-messages');
+    expect(errors).toEqual([]);
+  });
 });
 
 /** The signed-in person's session token, as the web app keeps it. */
