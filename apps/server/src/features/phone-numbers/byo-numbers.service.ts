@@ -5,7 +5,6 @@ import type { Db } from '../../platform/database';
 import { TelephonyError } from '../../providers/telephony/types';
 import { hashCode, newCode } from '../auth/secrets';
 import { takeRateLimitSlots, waitText } from '../auth/verification-codes';
-import { recordUsage } from '../logs/logs.service';
 import {
   consumeByoCode,
   countByoCodeTry,
@@ -14,13 +13,8 @@ import {
   latestUnusedByoCode,
   restoreByoCode,
 } from './byo-numbers.repo';
-import {
-  agentAccount,
-  presentNumber,
-  releaseAtCarrier,
-  type PhoneNumbersDeps,
-} from './phone-numbers.service';
-import { assignHeldNumber, findHeldNumber, listHeldNumbers, type PhoneNumberRow } from './phone-numbers.repo';
+import { agentAccount, settleHeldNumber, type PhoneNumbersDeps } from './phone-numbers.service';
+import { assignHeldNumber, findHeldNumber, type PhoneNumberRow } from './phone-numbers.repo';
 
 const codeLifetimeMs = 10 * 60_000;
 const codeWindowMs = 10 * 60_000;
@@ -187,28 +181,11 @@ export async function assignByoNumber(
       throw new AppError('CONFLICT', `${number} is held by another account`);
     }
   }
-  for (const row of released.filter((old) => old.kind === 'carrier')) {
-    await releaseAtCarrier(deps, row).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, number: row.number },
-        'a replaced number was not released at the carrier',
-      );
-    });
-  }
-  const month = new Date().toISOString().slice(0, 7);
-  await recordUsage(deps.db, {
-    accountId: account.id,
-    unit: 'byo-number',
-    quantity: 1,
-    idempotencyKey: `byo-number:${account.id}:${number}:${month}`,
-  });
-  const [current] = (await listHeldNumbers(deps.db, account.id)).filter((row) => row.number === number);
-  if (!current) throw new Error(`the attachment of ${number} was written but cannot be read back`);
   return {
     success: true as const,
     message: `${number} is now this agent's number`,
     codeSent: false,
-    number: presentNumber(current),
+    number: await settleHeldNumber(deps, account.id, number, released, 'byo-number'),
     released: released[0]?.number ?? null,
   };
 }

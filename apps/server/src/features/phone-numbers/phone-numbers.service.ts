@@ -172,6 +172,37 @@ export async function releaseAtCarrier(deps: PhoneNumbersDeps, row: PhoneNumberR
 }
 
 /**
+ * After a number became the account's: the numbers it replaced go back to the carrier (a failure there is logged,
+ * the account keeps its new number), the month is metered, and the held number is read back as the API shows it.
+ */
+export async function settleHeldNumber(
+  deps: PhoneNumbersDeps,
+  accountId: number,
+  number: string,
+  replaced: readonly PhoneNumberRow[],
+  unit: 'us-number' | 'byo-number',
+): Promise<HeldNumberView> {
+  for (const row of replaced) {
+    await releaseAtCarrier(deps, row).catch((error: unknown) => {
+      deps.logger.warn(
+        { err: error, number: row.number },
+        'a replaced number was not released at the carrier',
+      );
+    });
+  }
+  const month = new Date().toISOString().slice(0, 7);
+  await recordUsage(deps.db, {
+    accountId,
+    unit,
+    quantity: 1,
+    idempotencyKey: `${unit}:${accountId}:${number}:${month}`,
+  });
+  const [current] = (await listHeldNumbers(deps.db, accountId)).filter((row) => row.number === number);
+  if (!current) throw new Error(`${number} was made this account's number but cannot be read back`);
+  return presentNumber(current);
+}
+
+/**
  * Buys the number for the acting agent account and makes it the account's number. The carrier sale comes first
  * and the records after it, in one transaction; when the records cannot be written the number goes back to the
  * carrier, so nothing is left half assigned. The number the account held before is released afterwards.
@@ -237,27 +268,10 @@ export async function assignNumber(
     await deps.telephony.releaseNumber(owned);
     throw new AppError('CONFLICT', `${number} is held by another account`);
   }
-  for (const row of released) {
-    await releaseAtCarrier(deps, row).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, number: row.number },
-        'a replaced number was not released at the carrier',
-      );
-    });
-  }
-  const month = new Date().toISOString().slice(0, 7);
-  await recordUsage(deps.db, {
-    accountId: account.id,
-    unit: 'us-number',
-    quantity: 1,
-    idempotencyKey: `us-number:${account.id}:${number}:${month}`,
-  });
-  const [current] = (await listHeldNumbers(deps.db, account.id)).filter((row) => row.number === number);
-  if (!current) throw new Error(`the assignment of ${number} was written but cannot be read back`);
   return {
     success: true as const,
     message: 'Success' as const,
-    number: presentNumber(current),
+    number: await settleHeldNumber(deps, account.id, number, released, 'us-number'),
     released: released[0]?.number ?? null,
   };
 }
