@@ -191,6 +191,7 @@ describe('usage', () => {
       'inbound-message': 0,
       number: 0,
       'us-number': 0,
+      'byo-number': 0,
       advancedVoice: 0,
     });
     expect((await usageTotals(t.db, { accountId: plainAgentId, ...march1 })).voice).toBe(5);
