@@ -63,7 +63,12 @@ describe('loadConfig', () => {
   });
 
   it('uses the sandbox phone network unless Twilio is chosen with its credentials', () => {
-    expect(loadConfig({}).telephony).toEqual({ provider: 'sandbox' });
+    // The sandbox network's own number texts codes and places forwarding checks unless another is set.
+    expect(loadConfig({}).telephony).toEqual({ provider: 'sandbox', platformNumber: '+18005550100' });
+    expect(loadConfig({ TELEPHONY_PLATFORM_NUMBER: '+12125550100' }).telephony).toEqual({
+      provider: 'sandbox',
+      platformNumber: '+12125550100',
+    });
     expect(problemsOf({ TELEPHONY_PROVIDER: 'twilio' })).toEqual([
       'TWILIO_ACCOUNT_SID is required when TELEPHONY_PROVIDER is twilio',
       'TWILIO_AUTH_TOKEN is required when TELEPHONY_PROVIDER is twilio',
@@ -91,6 +96,7 @@ describe('loadConfig', () => {
       accountSid: 'AC0123456789abcdef0123456789abcdef',
       authToken: 'token',
       apiUrl: 'http://127.0.0.1:4010',
+      platformNumber: null,
     });
   });
 
