@@ -117,7 +117,11 @@ describe('a phone call to an agent on the sandbox phone network', () => {
     const room = page.locator(`[data-room-id="${roomId}"]`);
     for (const tab of ['Agent', 'Priority']) {
       await page.getByRole('tab', { name: tab }).click();
-      if (await room.isVisible({ timeout: 5_000 }).catch(() => false)) break;
+      const shown = await room
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) break;
     }
     await room.click();
     await page
