@@ -40,8 +40,9 @@ export async function startServerProcess(options: {
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  // 'close', not 'exit': it comes once the output pipes are drained, so `text` holds all the process wrote.
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   const url = `http://127.0.0.1:${port}`;
   let ended = false;

@@ -120,16 +120,28 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const boss = (): Promise<PgBoss> => {
     if (stopped) return Promise.reject(new Error('The job queue is stopped'));
     starting ??= (async () => {
-      const instance = new PgBoss({
-        db: bossDb,
-        schema,
-        maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-        // Completed and failed jobs stay in the job table for a day (idempotent sends and lookups read them).
-        archiveCompletedAfterSeconds: 24 * 60 * 60,
-      });
-      instance.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-      await instance.start();
-      return instance;
+      for (let attempt = 1; ; attempt += 1) {
+        const instance = new PgBoss({
+          db: bossDb,
+          schema,
+          maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+          // Completed and failed jobs stay in the job table for a day (idempotent sends and lookups read them).
+          archiveCompletedAfterSeconds: 24 * 60 * 60,
+        });
+        instance.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+        try {
+          await instance.start();
+          return instance;
+        } catch (error) {
+          // Processes starting together on an empty database race to install the queue's schema: the loser's
+          // CREATE fails on a catalogue key, and its next start finds the schema installed.
+          if (attempt >= 3 || !lostInstallRace(error)) throw error;
+          logger.info(
+            { attempt },
+            'the job queue schema was being installed by another process; starting again',
+          );
+        }
+      }
     })();
     return starting;
   };
@@ -312,4 +324,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     boss,
   };
   return queue;
+}
+
+/** A unique-key or already-exists error from installing the queue's schema at the same time as another process. */
+function lostInstallRace(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return ['23505', '42P06', '42P07', '42710'].includes(code);
 }
