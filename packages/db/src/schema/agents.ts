@@ -24,7 +24,10 @@ export const campaigns = pgTable(
   (table) => [uniqueIndex('campaigns_campaign_id_key').on(table.campaignId)],
 );
 
-/** A named snapshot of an agent's staging or production config; restoring copies it back into a slot. */
+/**
+ * A named snapshot of an agent's staging or production config; restoring copies it back into a slot. Every publish
+ * writes one (kind 'publish', numbered per agent) with who published it and their note.
+ */
 export const agentVersions = pgTable(
   'agent_versions',
   {
@@ -35,10 +38,21 @@ export const agentVersions = pgTable(
     title: text('title').notNull(),
     source: text('source').$type<'staging' | 'production'>().notNull(),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    /** 'publish': written by a publish (the config that went live); 'saved': a snapshot someone saved by hand. */
+    kind: text('kind').$type<'saved' | 'publish'>().notNull().default('saved'),
+    /** 1 for an agent's first publish, 2 for its second, …; null for saved snapshots. */
+    publishNumber: integer('publish_number'),
+    /** What the person publishing wrote about the change, if anything. */
+    note: text('note'),
+    /** The signed-in person who saved or published it (null when the platform did). */
+    createdByUserId: integer('created_by_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('agent_versions_agent_idx').on(table.agentAccountId, table.id)],
+  (table) => [
+    index('agent_versions_agent_idx').on(table.agentAccountId, table.id),
+    uniqueIndex('agent_versions_publish_number_key').on(table.agentAccountId, table.publishNumber),
+  ],
 );
 
 /**
