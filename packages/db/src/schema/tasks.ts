@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
@@ -17,10 +18,29 @@ export type TaskState = 'pending' | 'running' | 'finished' | 'errored' | 'cancel
 export interface TaskAttempt {
   startedAt: string;
   endedAt: string | null;
+  /** completed, no-answer, busy, failed, canceled, interrupted, sent (a text). */
   result: string;
+  /** Who picked up: human, voicemail, screener, menu (the answer classification), or null. */
   answeredBy: string | null;
   conversationId: string | null;
+  /** The carrier's error or why the try ended, in words. */
   detail: string | null;
+  /** The carrier's call or message id. */
+  callId?: string | null;
+  durationSeconds?: number | null;
+}
+
+/** Why a pending task is not being placed yet. */
+export type TaskWaitingReason = 'outside-hours' | 'cap-reached' | 'concurrency' | 'cooldown';
+
+/** How a task is retried and what it does on a voicemail; unset fields take the dialer's defaults. */
+export interface TaskDialPolicy {
+  /** Tries in all (1 = no retry). */
+  maxAttempts?: number;
+  /** Seconds before each retry (the last one repeats). */
+  retryDelaysSeconds?: number[];
+  /** On a voicemail: leave the task's message after the beep, or hang up. */
+  voicemail?: 'leave-message' | 'hang-up';
 }
 
 /**
@@ -53,6 +73,12 @@ export const tasks = pgTable(
     outcome: text('outcome'),
     errorReason: text('error_reason'),
     conversationId: text('conversation_id'),
+    /** Why it waits (set by the dialer when it reschedules it), with the detail in words. */
+    waitingReason: text('waiting_reason').$type<TaskWaitingReason>(),
+    waitingDetail: text('waiting_detail'),
+    /** The call (or text) of the try in progress. */
+    callId: text('call_id'),
+    dialPolicy: jsonb('dial_policy').$type<TaskDialPolicy>(),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,7 +88,44 @@ export const tasks = pgTable(
     index('tasks_organization_created_at_idx').on(table.organizationId, table.createdAt),
     index('tasks_due_idx').on(table.state, table.scheduledFor),
     index('tasks_batch_idx').on(table.batchId),
+    index('tasks_call_idx').on(table.callId),
   ],
+);
+
+/**
+ * Every call placed and text sent for a task, one row each: what the daily caps count and the cooldown per target
+ * looks back on (the task's attempts are the history shown; this is the index).
+ */
+export const taskDials = pgTable(
+  'task_dials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: integer('task_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    organizationId: integer('organization_id'),
+    type: text('type').$type<'call' | 'text'>().notNull(),
+    target: text('target').notNull(),
+    dialedAt: timestamp('dialed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('task_dials_account_dialed_at_idx').on(table.accountId, table.dialedAt),
+    index('task_dials_target_idx').on(table.target, table.dialedAt),
+  ],
+);
+
+/** Numbers an organization must never be called or texted at by its agents' tasks. */
+export const doNotCall = pgTable(
+  'do_not_call',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => accounts.id),
+    phoneNumber: text('phone_number').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('do_not_call_org_number_key').on(table.organizationId, table.phoneNumber)],
 );
 
 export interface TaskBusinessHours {
