@@ -17,7 +17,12 @@ export {
   type ChatCompletionRequest,
 } from './fakes/fake-openai-server';
 export { startFakeTwilioServer, type FakeTwilioServer } from './fakes/fake-twilio-server';
-export { connectTwilioMediaStream, toneUtteranceMulaw } from './fakes/twilio-media-client';
+export {
+  connectTwilioMediaStream,
+  mulawFrames,
+  toneUtteranceMulaw,
+  type MediaStreamMessage,
+} from './fakes/twilio-media-client';
 export {
   fakeTwilioInventory,
   sendTwilioWebhook,

@@ -26,6 +26,18 @@ export function toneUtteranceMulaw(): string[] {
   ];
 }
 
+/** 8 kHz PCM as a phone line carries it: 20 ms μ-law frames (base64), the last padded with μ-law silence. */
+export function mulawFrames(samples: Int16Array): string[] {
+  const codes = mulawEncode(samples);
+  const frames: string[] = [];
+  for (let offset = 0; offset < codes.length; offset += 160) {
+    const frame = new Uint8Array(160).fill(0xff);
+    frame.set(codes.subarray(offset, offset + 160));
+    frames.push(Buffer.from(frame).toString('base64'));
+  }
+  return frames;
+}
+
 export type MediaStreamMessage = Record<string, unknown> & { event?: string };
 
 /**
@@ -72,6 +84,21 @@ export async function connectTwilioMediaStream(
     speak: (frames: readonly string[] = toneUtteranceMulaw()) => {
       for (const payload of frames) send('media', { media: { track: 'inbound', payload } });
     },
+    /** Sends caller audio frames in real time, one every 20 ms, as the carrier does; resolves after the last. */
+    play: (frames: readonly string[]) =>
+      new Promise<void>((resolve) => {
+        const began = performance.now();
+        let sent = 0;
+        const tick = () => {
+          const due = Math.min(frames.length, Math.floor((performance.now() - began) / 20) + 1);
+          for (; sent < due && socket.readyState === WebSocket.OPEN; sent++) {
+            send('media', { media: { track: 'inbound', chunk: String(sent + 1), payload: frames[sent] } });
+          }
+          if (sent >= frames.length || socket.readyState !== WebSocket.OPEN) resolve();
+          else setTimeout(tick, began + sent * 20 - performance.now());
+        };
+        tick();
+      }),
     press: (digit: string) => send('dtmf', { dtmf: { track: 'inbound_track', digit } }),
     stop: () => {
       send('stop', { stop: { callSid: call.callSid } });
