@@ -130,12 +130,18 @@ export const roomActionEndpoints = {
     summary:
       "Block or unblock a contact (by their address, the room's username): toggles unless `blocked` is given",
     description:
-      'A blocked contact reaches neither the agent nor the priority inbox. 404 when the acting account has no room with them.',
+      "A blocked contact reaches neither the agent nor the priority inbox. It acts in the room's agent account: " +
+      'the room `roomId` names, else the acting agent account, else the one agent account of the acting ' +
+      'organization that has a room with the contact (400 when several do and `roomId` is missing). ' +
+      '404 when no room with them is in reach.',
     guard: 'session',
     body: z.object({
       targetUsername: z.string().trim().min(1, 'is required').max(254),
       blocked: z.boolean().optional(),
+      /** The room to block in (its agent account acts); needed when an organization's several agents know them. */
+      roomId: roomIdField().optional(),
     }),
+    owned: { body: { roomId: 'room' } },
     response: okBody({ blocked: z.boolean(), room: roomSchema }),
   }),
   getBlock: defineEndpoint({

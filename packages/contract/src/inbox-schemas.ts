@@ -67,6 +67,11 @@ export const messageSchema = z.object({
   authorUserId: z.number().int().nullable(),
   attachments: z.array(mediaItemSchema),
   status: z.enum(['received', 'queued', 'sent', 'delivered', 'failed']),
+  /**
+   * Why a failed text was not delivered, as the carrier said: its error code (Twilio's ErrorCode, e.g. "30003")
+   * and a short sentence. Null unless the status is failed.
+   */
+  carrierError: z.object({ code: z.string().nullable(), message: z.string() }).nullable(),
   /** Epoch seconds. */
   timestamp: z.number().int(),
   date: z.string(),

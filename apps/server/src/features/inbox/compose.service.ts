@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import type { SmsProvider } from '../../providers/sms/types';
 import { findAccount, findAccountByUsername } from '../accounts/accounts.service';
-import { sendTrackedText } from '../telephony/text-delivery.service';
+import { carrierErrorsOf, sendTrackedText } from '../telephony/text-delivery.service';
 import { isChatMediaUrl } from './chat-media.service';
 import { loadRoom, type RoomScope } from './conversations.service';
 import { appendMessage, normalizeContactAddress, openRoom } from './inbox.service';
@@ -145,7 +145,12 @@ export async function sendPersonReply(
     });
   }
   const after = await loadRoom(deps.db, scope, roomId);
-  return { success: true as const, message: presentMessage(message), room: presentRoom(after) };
+  const errors = await carrierErrorsOf(deps.db, [message]);
+  return {
+    success: true as const,
+    message: presentMessage(message, errors.get(message.id) ?? null),
+    room: presentRoom(after),
+  };
 }
 
 /** Who a visitor would be texting: an agent account's public face. */

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/database';
 import { findAccount } from '../accounts/accounts.service';
 import { routeRoomInbox } from './inbox-routing.service';
 import { normalizeContactAddress, type RoomInbox } from './inbox.service';
-import { presentMessage, presentRoom } from './room-presenter';
+import { presentMessages, presentRoom } from './room-presenter';
 import { clearNotificationRows, clearRoomNotifications, listNotifications } from './inbox-notifications.repo';
 import {
   clearUnread,
@@ -91,7 +91,7 @@ export async function loadLiveRecords(
   }
   const rooms = await findRoomRecords(db, [...refs.values()]);
   return {
-    messages: new Map(messages.map((message) => [message.id, presentMessage(message)])),
+    messages: new Map((await presentMessages(db, messages)).map((message) => [message.id, message])),
     rooms: new Map(rooms.map((room) => [room.roomId, presentRoom(room)])),
   };
 }
@@ -123,7 +123,7 @@ export async function roomDetail(
   return {
     success: true as const,
     room: presentRoom(room),
-    messages: messages.map(presentMessage),
+    messages: await presentMessages(db, messages),
     conversations: conversations.map((c) => ({
       uuid: c.uuid,
       channel: c.channel,
@@ -159,7 +159,7 @@ export async function conversationRecord(db: Db, scope: RoomScope, roomId: strin
       message: 'Conversation found',
       roomId,
       uuid,
-      conversation: messages.map(presentMessage),
+      conversation: await presentMessages(db, messages),
       log: log ? (logFields as Omit<typeof log, 'uuid'>) : null,
     },
   ];
@@ -224,7 +224,7 @@ export async function searchConversations(
   const messages = query.messagePatterns.length
     ? await searchMessageRows(db, scope, query.messagePatterns, query.limit)
     : [];
-  return { rooms: rooms.map(presentRoom), messages: messages.map(presentMessage) };
+  return { rooms: rooms.map(presentRoom), messages: await presentMessages(db, messages) };
 }
 
 /** Whether the account blocked the contact profile of one of its rooms. */

@@ -111,7 +111,12 @@ export const inboxFeature: Feature = {
         room: await reactToRoom(db, await inRoom(body.roomId), body.roomId, null),
       }),
       block: async ({ body, ctx }) =>
-        toggleBlock(db, await agentAccountForBlock(db, ctx.accountId), body.targetUsername, body.blocked),
+        toggleBlock(
+          db,
+          await agentAccountForBlock(db, ctx.accountId, body),
+          body.targetUsername,
+          body.blocked,
+        ),
       getBlock: async ({ params }) =>
         blockState(db, await contactProfileOwner(db, params.userId), params.userId),
       uploadChatMedia: ({ ctx }) => saveChatMedia(storage, ctx.request),

@@ -1,5 +1,7 @@
 import type { MessageView, RoomView } from '@switchboard/contract';
 import { formatPhoneForDisplay } from '@switchboard/core';
+import type { Db } from '../../platform/database';
+import { carrierErrorsOf } from '../telephony/text-delivery.service';
 import type { Message } from './inbox.repo';
 import type { RoomRecord } from './room-views.repo';
 
@@ -41,7 +43,11 @@ export function presentRoom(record: RoomRecord): RoomView {
   };
 }
 
-export function presentMessage(message: Message): MessageView {
+/** A message as the inbox shows it; a failed text carries the carrier's error when one was recorded. */
+export function presentMessage(
+  message: Message,
+  carrierError: MessageView['carrierError'] = null,
+): MessageView {
   return {
     id: message.id,
     roomId: message.roomId,
@@ -53,7 +59,14 @@ export function presentMessage(message: Message): MessageView {
     authorUserId: message.authorUserId,
     attachments: message.media,
     status: message.status,
+    carrierError: message.status === 'failed' ? carrierError : null,
     timestamp: epochSeconds(message.createdAt),
     date: message.createdAt.toISOString(),
   };
+}
+
+/** Messages presented together, each failed text with the carrier's error (one lookup for all of them). */
+export async function presentMessages(db: Db, messages: readonly Message[]): Promise<MessageView[]> {
+  const errors = await carrierErrorsOf(db, messages);
+  return messages.map((message) => presentMessage(message, errors.get(message.id) ?? null));
 }

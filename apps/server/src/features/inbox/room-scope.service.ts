@@ -1,8 +1,9 @@
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { findAccount, findAccountByUsername } from '../accounts/accounts.service';
-import { contactProfileOwner, scopeOfAccount, type RoomScope } from './conversations.service';
-import { roomOwner } from './inbox.service';
+import { contactProfileOwner, loadRoom, scopeOfAccount, type RoomScope } from './conversations.service';
+import { normalizeContactAddress, roomOwner } from './inbox.service';
+import { listRoomsWithAddress } from './room-views.repo';
 
 const accountOfRoom = /^(\d{1,15}):\d{1,15}$/;
 
@@ -70,14 +71,42 @@ export async function scopeForNotificationClear(
   return scopeOfUsername(db, body.username, acting, 'body.username');
 }
 
-/** Blocking acts for one agent account: rooms belong to agents. */
-export async function agentAccountForBlock(db: Db, acting: number | null): Promise<number> {
+/**
+ * The agent account a block acts in (rooms belong to agents): the room `roomId` names (found in the acting
+ * account's reach), else the acting agent account, else the one agent account of the acting organization that
+ * has a room with the contact.
+ */
+export async function agentAccountForBlock(
+  db: Db,
+  acting: number | null,
+  body: { targetUsername: string; roomId?: string | undefined },
+): Promise<number> {
   const scope = await scopeOfAccount(db, acting);
-  if (!('accountId' in scope)) {
+  const address = normalizeContactAddress(body.targetUsername);
+  if (body.roomId !== undefined) {
+    const room = await loadRoom(db, scope, body.roomId);
+    if (room.contactAddress !== address) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'body.roomId is a conversation with someone other than body.targetUsername',
+      );
+    }
+    return room.accountId;
+  }
+  if ('accountId' in scope) return scope.accountId;
+  const rooms = await listRoomsWithAddress(db, scope.organizationId, [address]);
+  const agents = new Set(
+    rooms.filter((room) => room.organizationId === scope.organizationId).map((room) => room.accountId),
+  );
+  const [only] = agents;
+  if (only === undefined) {
+    throw new AppError('NOT_FOUND', 'No conversation of this organization matches body.targetUsername');
+  }
+  if (agents.size > 1) {
     throw new AppError(
       'BAD_REQUEST',
-      'Block from an agent account (targetAccountId): rooms belong to agents.',
+      'Several agents of this organization have a conversation with body.targetUsername: send body.roomId.',
     );
   }
-  return scope.accountId;
+  return only;
 }

@@ -1,4 +1,4 @@
-import { and, eq, messages, textDeliveries, type Db } from '@switchboard/db';
+import { and, eq, inArray, messages, textDeliveries, type Db } from '@switchboard/db';
 
 export type TextDeliveryRow = typeof textDeliveries.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -55,4 +55,26 @@ export async function updateDelivery(
       .set({ errorCode: change.errorCode, errorMessage: change.errorMessage, updatedAt: new Date() })
       .where(eq(textDeliveries.messageId, messageId));
   });
+}
+
+/** The carrier's error of each failed text among these messages (by message id); texts without one are left out. */
+export async function findCarrierErrors(
+  db: Db,
+  messageIds: readonly number[],
+): Promise<Map<number, { code: string | null; message: string }>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      messageId: textDeliveries.messageId,
+      errorCode: textDeliveries.errorCode,
+      errorMessage: textDeliveries.errorMessage,
+    })
+    .from(textDeliveries)
+    .where(inArray(textDeliveries.messageId, [...messageIds]));
+  const errors = new Map<number, { code: string | null; message: string }>();
+  for (const row of rows) {
+    if (row.errorMessage !== null)
+      errors.set(row.messageId, { code: row.errorCode, message: row.errorMessage });
+  }
+  return errors;
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/app-error';
 import type { MaybeReceipt, OutgoingSms, SmsProvider } from '../../providers/sms/types';
 import { firstDelivery } from './calls.repo';
 import {
+  findCarrierErrors,
   findDelivery,
   recordDelivery,
   updateDelivery,
@@ -124,4 +125,15 @@ export async function recordTextStatus(
     errorCode: status === 'failed' ? code : null,
     errorMessage: status === 'failed' ? errorText(code) : null,
   });
+}
+
+/** Why each failed text among these messages was not delivered, as the carrier said (its code and a sentence). */
+export async function carrierErrorsOf(
+  db: Db,
+  messages: readonly { id: number; status: MessageRow['status'] }[],
+): Promise<Map<number, { code: string | null; message: string }>> {
+  return findCarrierErrors(
+    db,
+    messages.filter((message) => message.status === 'failed').map((message) => message.id),
+  );
 }

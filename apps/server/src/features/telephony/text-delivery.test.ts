@@ -102,6 +102,39 @@ describe('text delivery at Twilio', () => {
       errorCode: '30003',
       errorMessage: 'the phone is unreachable or switched off (error 30003)',
     });
+    const thread = await agent1.get<{ messages: MessageView[] }>(`/api/v1/conversations/${reply.roomId}`);
+    expect(thread.body.messages.find((message) => message.id === reply.id)).toMatchObject({
+      status: 'failed',
+      carrierError: { code: '30003', message: 'the phone is unreachable or switched off (error 30003)' },
+    });
+  });
+
+  it('names the common carrier errors in a sentence, and keeps an unknown code as it came', async () => {
+    const sentences: Record<string, string> = {
+      '30004': 'the recipient blocked texts from this number',
+      '30005': 'the number does not exist or is no longer in service',
+      '30006': 'the number is a landline or cannot receive texts',
+      '30007': 'the carrier filtered the text as spam',
+      '30008': 'the carrier could not deliver it (unknown error)',
+      '21610': 'the recipient replied STOP to this number',
+      '39999': 'the carrier could not deliver it',
+    };
+    let contact = 170;
+    for (const [code, sentence] of Object.entries(sentences)) {
+      const reply = await replyTo(agent1, `+13125550${contact++}`, 'Checking in');
+      const sid = (await deliveryRow(t, reply.id))!.carrierMessageId;
+      await status({ MessageSid: sid, MessageStatus: 'failed', ErrorCode: code });
+      const thread = await agent1.get<{ messages: MessageView[] }>(`/api/v1/conversations/${reply.roomId}`);
+      expect(thread.body.messages.find((message) => message.id === reply.id)?.carrierError).toEqual({
+        code,
+        message: `${sentence} (error ${code})`,
+      });
+    }
+  });
+
+  it('shows no carrier error on a delivered text', async () => {
+    const reply = await replyTo(agent1, '+13125550180', 'All good');
+    expect(reply.carrierError).toBeNull();
   });
 
   it('refuses unsigned, tampered and shapeless callbacks, changing nothing', async () => {
