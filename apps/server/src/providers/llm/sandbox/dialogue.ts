@@ -1,5 +1,6 @@
 import { formatIsoDate } from '@switchboard/core';
 import type { ConversationContext, ModelMessage, ToolCall, ToolSpec } from '../types';
+import { answerQuestion } from './answers';
 import { fillAppSlots, matchAppTool } from './app-tasks';
 import { extract, type Extracted } from './extract';
 import {
@@ -107,6 +108,10 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
   const found = extract(text, env.context.now, env.context.timezone);
   const classification = classify(text, env.allowed);
   let intent = classification.intent;
+  // "How much is an exam, and how much are vaccines?" shares words with "thanks so much" but asks something.
+  if ((intent === 'thanks' || intent === 'greet') && isQuestion(text) && answerQuestion(env.index, text)) {
+    intent = 'question';
+  }
   // A day or time named with a weak booking match is a booking request ("Can I come in Saturday at 10?").
   if (
     intent === 'question' &&
@@ -184,14 +189,11 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
         return { state, decision: withCalls({ kind: 'say', text: `No problem. ${anythingElse}` }, collect) };
       }
       if (!filled && intent === 'question') {
-        const answer = env.index.best(text);
+        const answer = answerQuestion(env.index, text);
         const next = advanceApp(frame, env);
         if (answer) {
           const followUp = next.kind === 'say' ? ` ${next.text}` : '';
-          return {
-            state,
-            decision: withCalls({ kind: 'say', text: `${answer.fact.text}${followUp}` }, collect),
-          };
+          return { state, decision: withCalls({ kind: 'say', text: `${answer.text}${followUp}` }, collect) };
         }
         return { state, decision: withCalls(next, collect) };
       }
@@ -229,14 +231,11 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
         state.frame = null;
         return { state, decision: withCalls({ kind: 'say', text: `No problem. ${anythingElse}` }, collect) };
       }
-      const answer = env.index.best(text);
+      const answer = answerQuestion(env.index, text);
       if (answer) {
         const next = advance(frame, env);
         const followUp = next.kind === 'say' ? ` ${next.text}` : '';
-        return {
-          state,
-          decision: withCalls({ kind: 'say', text: `${answer.fact.text}${followUp}` }, collect),
-        };
+        return { state, decision: withCalls({ kind: 'say', text: `${answer.text}${followUp}` }, collect) };
       }
       return { state, decision: withCalls(advance(frame, env), collect) };
     }
@@ -278,9 +277,9 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
       break;
   }
 
-  // A question: the one best-matching fact, or an honest "I don't know" that offers to take a message.
-  const answer = env.index.best(text);
-  if (answer) return { state, decision: withCalls({ kind: 'say', text: answer.fact.text }, collect) };
+  // A question: each of its parts answered from the facts, or an honest "I don't know" that offers a message.
+  const answer = answerQuestion(env.index, text);
+  if (answer) return { state, decision: withCalls({ kind: 'say', text: answer.text }, collect) };
   if (collect.length > 0 && terms(text).length <= 3) {
     return { state, decision: { kind: 'call', calls: collect, text: 'Thank you, I have noted that.' } };
   }

@@ -1,3 +1,4 @@
+import { parseRule } from './rules';
 import { sentences, termGroups, terms } from './text';
 
 /**
@@ -12,6 +13,8 @@ export interface Fact {
   text: string;
   source: 'prompt' | 'knowledge' | 'link';
   terms: string[];
+  /** A rule's condition terms ("If a caller asks about parking, ..."): meeting one favours the rule. */
+  topic?: string[];
 }
 
 export interface Answer {
@@ -22,7 +25,7 @@ export interface Answer {
 
 // Sentences that tell the agent how to behave rather than state a fact about the business.
 const instruction =
-  /^(you are|you're|you will|you should|you must|you work|you answer|your (job|role|task|goal|name is)|as an? |always|never|do not|don't|please (be|keep|use|ask)|be |keep |ask |use |offer |greet|answer |respond|speak|help |if (the )?(caller|customer|someone|they|a caller)|when (the )?(caller|customer|someone|they|a caller)|only |make sure|remember|try to|avoid|transfer |take a message|collect |confirm |end the|politely|note:|important:|rules?:|instructions?:|goal:|role:|tone:|style:)/i;
+  /^(you are|you're|you will|you should|you must|you work|you answer|your (job|role|task|goal|name is)|as an? |always|never|do not|don't|please (be|keep|use|ask)|be |keep |ask |use |offer |greet|answer |respond|speak|help |mention |tell |say |explain |stay |sound |maintain |introduce |thank |apologi[sz]e |treat |act |pretend |stick |limit |focus |follow |listen |repeat |spell |verify |check (that|if|whether)|refer |direct |redirect |encourage |suggest |recommend |escalate |handle |gather |wait |let the |your (tone|style|voice|answers|replies|responses|personality|manner)|(answers|replies|responses) should |if (the )?(caller|customer|someone|they|a caller)|when (the )?(caller|customer|someone|they|a caller)|only |make sure|remember|try to|avoid|transfer |take a message|collect |confirm |end the|politely|note:|important:|rules?:|instructions?:|goal:|role:|tone:|style:)/i;
 
 function isFact(sentence: string): boolean {
   if (sentence.length < 12) return false;
@@ -32,6 +35,9 @@ function isFact(sentence: string): boolean {
   if (/^#+\s/.test(sentence)) return false;
   // Sentences about "the caller" tell the agent what to do with callers; facts are about the business.
   if (/\b(the|a|every) caller\b|\bcallers\b/i.test(sentence)) return false;
+  if (/\byou (should|never|always)\b/i.test(sentence)) return false;
+  // A conditional whose response is something to do (a rule would have been read from it otherwise).
+  if (/^(if|when|whenever|in case)\b/i.test(sentence)) return false;
   return !instruction.test(sentence);
 }
 
@@ -43,6 +49,17 @@ const pricePattern = /[$€£]\s?\d|\b\d+(\.\d{2})?\s?(dollars|usd|euros?)\b|\bf
 const phonePattern = /\+?\d[\d\s().-]{8,}\d/;
 const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
+/** The kinds of answer a sentence holds (a price, a time, a place), as the concepts questions ask them by. */
+function answerKinds(text: string): string[] {
+  const kinds: string[] = [];
+  if (pricePattern.test(text)) kinds.push('#price');
+  if (timePattern.test(text)) kinds.push('#hours');
+  if (addressPattern.test(text)) kinds.push('#where');
+  if (phonePattern.test(text)) kinds.push('#phone');
+  if (emailPattern.test(text)) kinds.push('#email');
+  return kinds;
+}
+
 export class FactIndex {
   readonly facts: Fact[];
   private readonly documentFrequency = new Map<string, number>();
@@ -51,11 +68,20 @@ export class FactIndex {
     // In a FAQ ("When are you open? We are open ..."), the answer is also found by its question's words.
     this.facts = documents.flatMap((document) => {
       const all = sentences(document.text);
-      return all.flatMap((text, index) => {
+      return all.flatMap((text, index): Fact[] => {
+        // "If a caller asks about X, tell them Y": Y is said when a question is about X.
+        const rule = parseRule(text);
+        if (rule) {
+          const topic = terms(rule.topic);
+          const said = [...terms(rule.response), ...answerKinds(rule.response)];
+          return [{ text: rule.response, source: document.source, terms: [...topic, ...said], topic }];
+        }
         if (!isFact(text)) return [];
         const before = all[index - 1];
         const question = before?.endsWith('?') ? terms(before) : [];
-        return [{ text, source: document.source, terms: [...terms(text), ...question] }];
+        return [
+          { text, source: document.source, terms: [...terms(text), ...question, ...answerKinds(text)] },
+        ];
       });
     });
     for (const fact of this.facts) {
@@ -89,8 +115,9 @@ export class FactIndex {
     });
     if (groups.length === 0 || this.facts.length === 0) return [];
     // A group made of a concept alone (a question word, a phrase) says what kind of answer, not what about.
+    // A number in a question is usually a detail ("a group of 12"), not what it is about.
     const groupWeight = (group: readonly string[]) =>
-      this.idf(group[0] ?? '') * (group[0]?.startsWith('#') ? 0.5 : 1);
+      this.idf(group[0] ?? '') * (group[0]?.startsWith('#') ? 0.5 : /^\d+$/.test(group[0] ?? '') ? 0.3 : 1);
     const totalWeight = groups.reduce((sum, group) => sum + groupWeight(group), 0);
     const queryTerms = new Set(groups.flat());
     const wants = {
@@ -110,6 +137,8 @@ export class FactIndex {
           covered += 0.7 * groupWeight(group);
       }
       let bonus = 0;
+      // A rule whose condition the question meets is what the prompt asked to say about it.
+      if (fact.topic?.some((term) => !term.startsWith('#') && queryTerms.has(term))) bonus += 0.15;
       if (wants.time && timePattern.test(fact.text)) bonus += 0.1;
       if (wants.place && addressPattern.test(fact.text)) bonus += 0.1;
       if (wants.price && pricePattern.test(fact.text)) bonus += 0.1;
