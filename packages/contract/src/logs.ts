@@ -6,7 +6,10 @@ import { epochSecondsField, maxDatabaseInteger, okBody, queryBool, queryInt } fr
 export const logFieldTypeSchema = z.enum(['integer', 'date', 'string']);
 export type LogFieldType = z.infer<typeof logFieldTypeSchema>;
 
-/** The known fields of a conversation log entry, in their default order; the first ten are the default columns. */
+/**
+ * The known fields of a conversation log entry: the stored ones of the spec, then the ones a person reads, which the
+ * server derives when it answers (contact, from, to: names where they are known; outcome; summary).
+ */
 export const knownLogFields = [
   { name: 'accountId', type: 'integer' },
   { name: 'accountName', type: 'string' },
@@ -25,12 +28,25 @@ export const knownLogFields = [
   { name: 'appointmentBooked', type: 'string' },
   { name: 'greetingLatency', type: 'integer' },
   { name: 'isTest', type: 'string' },
+  { name: 'contact', type: 'string' },
+  { name: 'from', type: 'string' },
+  { name: 'to', type: 'string' },
+  { name: 'outcome', type: 'string' },
+  { name: 'summary', type: 'string' },
 ] as const satisfies readonly { name: string; type: LogFieldType }[];
 
 export type KnownLogField = (typeof knownLogFields)[number]['name'];
 
-/** Columns shown when none are chosen: the first ten fields. */
-export const defaultLogFields: readonly string[] = knownLogFields.slice(0, 10).map((field) => field.name);
+/** Columns shown when none are chosen: what a person reads. Ids (account, agent, room) are columns one adds. */
+export const defaultLogFields: readonly KnownLogField[] = [
+  'timestamp',
+  'contact',
+  'from',
+  'to',
+  'duration',
+  'outcome',
+  'summary',
+];
 
 /** Default log window, in seconds (the last 30 days). */
 export const defaultLogWindowSeconds = 2_592_000;

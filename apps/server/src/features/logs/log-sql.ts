@@ -3,6 +3,7 @@
 import { logFieldNamePattern } from '@switchboard/contract';
 import type { SqlFieldMap } from '@switchboard/formula';
 import { inertCellSql } from '../../platform/csv-cell';
+import { readableFieldColumns } from './log-names';
 import {
   filterSeconds,
   isKnownField,
@@ -12,7 +13,7 @@ import {
   type LogScope,
 } from './log-query';
 
-/** The stored column of each known field, on the `cl` alias of conversation_logs. */
+/** The stored column (or, for the fields a person reads, the SQL) of each known field, on the `cl` alias. */
 export const knownFieldColumns: Readonly<Record<string, string>> = {
   accountId: 'cl.account_id',
   accountName: 'cl.account_name',
@@ -31,6 +32,7 @@ export const knownFieldColumns: Readonly<Record<string, string>> = {
   appointmentBooked: 'cl.appointment_booked',
   greetingLatency: 'cl.greeting_latency_ms',
   isTest: 'cl.is_test',
+  ...readableFieldColumns,
 };
 
 /** The column of a known field, or undefined for any other name (own fields only: never `constructor`). */

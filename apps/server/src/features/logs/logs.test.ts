@@ -100,28 +100,18 @@ interface Page {
 }
 
 describe('GET /api/v2/logs', () => {
-  it("answers a page of the organization's logs in the last 30 days, newest first, with the first ten fields", async () => {
+  it("answers a page of the organization's logs in the last 30 days, newest first, with the default fields", async () => {
     const response = await getLogs('acme');
     expect(response.status, response.text).toBe(200);
     const page = response.body;
     expect(page).toMatchObject({ success: true, total: 3, page: 1, pageSize: 20 });
-    expect(page.fields).toEqual([
-      'accountId',
-      'accountName',
-      'agentId',
-      'timestamp',
-      'duration',
-      'fromNumber',
-      'toNumber',
-      'cnam',
-      'roomId',
-      'direction',
-    ]);
+    expect(page.fields).toEqual(['timestamp', 'contact', 'from', 'to', 'duration', 'outcome', 'summary']);
     expect(page.logs.map((row) => row.duration)).toEqual([185, 30, 95]);
     expect(page.logs[0]).toMatchObject({
-      accountId: kit.ids.agent1,
-      accountName: 'Acme Front Desk',
-      cnam: 'SMITH, "PAT"',
+      contact: 'SMITH, "PAT"',
+      from: '+15550100001',
+      to: 'Acme Front Desk',
+      outcome: 'Appointment booked',
       uuid: bookedUuid,
     });
     expect(page.logs[0]?.timestamp).toBe(at(600).toISOString());
@@ -222,7 +212,7 @@ describe('who sees which logs', () => {
     expect(await uuidsOf('agent1')).toHaveLength(2);
     const globex = (await getLogs('globex')).body;
     expect(globex.total).toBe(1);
-    expect(globex.logs[0]?.fromNumber).toBe('+15550188888');
+    expect(globex.logs[0]?.from).toBe('+15550188888');
   });
 
   it('gives nothing of another tenant, whatever the filter says', async () => {

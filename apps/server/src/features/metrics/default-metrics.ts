@@ -52,7 +52,7 @@ export const defaultMetrics: readonly MetricDefinition[] = [
   {
     ...base,
     name: 'callTransfers',
-    title: 'Calls Transfered',
+    title: 'Calls transferred',
     filters: calls,
     formula: 'count(transfer)',
     aggregation: 'count',

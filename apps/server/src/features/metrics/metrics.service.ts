@@ -28,10 +28,15 @@ export async function loadMetricAccount(db: Db, accountId: number | null) {
   return { account, scope: scopeForAccount(account) };
 }
 
+/** A dashboard saved with an earlier default keeps that metric's title as first spelt; it reads correctly now. */
+const respelled = (metric: MetricDefinition): MetricDefinition =>
+  metric.title === 'Calls Transfered' ? { ...metric, title: 'Calls transferred' } : metric;
+
 /** The account's metrics from settings.metrics, or the defaults when it has none (or they no longer parse). */
 export function metricDefinitionsOf(settings: Record<string, unknown>) {
   const parsed = storedMetrics.safeParse(settings.metrics);
-  if (parsed.success && parsed.data.length > 0) return { metrics: parsed.data, isDefault: false };
+  if (parsed.success && parsed.data.length > 0)
+    return { metrics: parsed.data.map(respelled), isDefault: false };
   return { metrics: defaultMetrics.map((metric) => ({ ...metric })), isDefault: true };
 }
 

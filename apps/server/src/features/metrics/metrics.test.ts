@@ -85,7 +85,7 @@ describe('dashboard metrics', () => {
       'Appointments Booked',
       'Appointment Book Rate',
       'Avg Call Duration (sec)',
-      'Calls Transfered',
+      'Calls transferred',
       'Inbound Calls',
       'Outbound Calls',
       'Greeting Latency p50 (ms)',
@@ -211,6 +211,20 @@ describe('dashboard metrics', () => {
       expect(values.odd).toMatchObject({ value: 0 });
       expect(values.odd?.error).toBeUndefined();
       expect(values.odder?.error).toBeUndefined();
+    } finally {
+      await saveSettings(kit.db, kit.ids.globex, { metrics: [] });
+    }
+  });
+
+  it('spells a transfers metric saved under the earlier default title correctly', async () => {
+    await saveSettings(kit.db, kit.ids.globex, {
+      metrics: [{ name: 'callTransfers', title: 'Calls Transfered', formula: 'count(transfer)' }],
+    });
+    try {
+      const response = await as.globex.get<{ metrics: { name: string; title: string }[] }>('/api/v2/metrics');
+      expect(response.body.metrics).toEqual([
+        expect.objectContaining({ name: 'callTransfers', title: 'Calls transferred' }),
+      ]);
     } finally {
       await saveSettings(kit.db, kit.ids.globex, { metrics: [] });
     }
