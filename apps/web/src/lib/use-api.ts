@@ -50,16 +50,25 @@ export type ApiMutationOptions<E extends Endpoint, TContext = unknown> = Omit<
 > & {
   /** Endpoints whose cached answers are stale once this call succeeds. */
   invalidates?: readonly Endpoint[];
+  /**
+   * The screen shows a failure itself (an inline alert or field error). Otherwise every failure shows the
+   * server's message in a notification (the query client's mutation cache does that for all mutations).
+   */
+  showsError?: boolean;
 };
 
-/** Changes data through an endpoint (`mutate(input)`), then invalidates the endpoints named in `invalidates`. */
+/**
+ * Changes data through an endpoint (`mutate(input)`), then invalidates the endpoints named in `invalidates`. A failure
+ * shows the server's message in a notification unless `showsError` says the screen shows it.
+ */
 export function useApiMutation<E extends Endpoint, TContext = unknown>(
   endpoint: E,
-  { invalidates = [], onSuccess, ...options }: ApiMutationOptions<E, TContext> = {},
+  { invalidates = [], onSuccess, showsError = false, ...options }: ApiMutationOptions<E, TContext> = {},
 ): UseMutationResult<ResponseOf<E>, ApiError, ApiInput<E>, TContext> {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
+    meta: { ...options.meta, showsError },
     mutationFn: (input) => callApi(endpoint, ...([input] as ApiArgs<E>)),
     onSuccess: async (...args) => {
       await Promise.all(

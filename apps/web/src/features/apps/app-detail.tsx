@@ -39,9 +39,10 @@ export function AppDetail({ app, accountId, onBack }: AppDetailProps) {
   const [check, setCheck] = useState<Check>(null);
   const [error, setError] = useState<string | null>(null);
   const scope = { params: { appId: app.appId, appVersion: app.appVersion }, ...withAccount(accountId) };
-  const install = useApiMutation(endpoints.installApp, { invalidates: appQueries });
-  const update = useApiMutation(endpoints.updateApp, { invalidates: appQueries });
-  const uninstall = useApiMutation(endpoints.uninstallApp, { invalidates: appQueries });
+  const shown = { invalidates: appQueries, showsError: true };
+  const install = useApiMutation(endpoints.installApp, shown);
+  const update = useApiMutation(endpoints.updateApp, shown);
+  const uninstall = useApiMutation(endpoints.uninstallApp, shown);
   const missing = missingCredentials(fields, values);
 
   const save = (reload: boolean) => {

@@ -34,7 +34,7 @@ const parameterTypes = ['string', 'number', 'boolean'] as const;
 export function CustomAppForm({ accountId, onCancel, onCreated }: CustomAppFormProps) {
   const [draft, setDraft] = useState<CustomAppDraft>(emptyCustomApp);
   const [error, setError] = useState<string | null>(null);
-  const create = useApiMutation(endpoints.installApp, { invalidates: appQueries });
+  const create = useApiMutation(endpoints.installApp, { invalidates: appQueries, showsError: true });
   const change = (patch: Partial<CustomAppDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const setParameter = (index: number, patch: Partial<CustomAppDraft['parameters'][number]>) =>
     change({ parameters: draft.parameters.map((item, at) => (at === index ? { ...item, ...patch } : item)) });

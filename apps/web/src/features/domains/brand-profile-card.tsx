@@ -82,6 +82,7 @@ function BrandForm({ account, profile }: { account: AccountView; profile: BrandP
     ]);
   // The form remounts on the saved copy, so the toast is shown here rather than in a per-call callback.
   const save = useApiMutation(endpoints.saveBrandProfile, {
+    showsError: true,
     onSuccess: async (_body, input) => {
       notify(input.body.image === null ? 'Logo removed' : 'White-label brand saved', { tone: 'success' });
       await refresh();

@@ -13,8 +13,8 @@ const failed = (failure: unknown, fallback: string) =>
 
 function DomainRow({ item, accountId }: { item: CustomDomainView; accountId: number }) {
   const invalidates = [endpoints.listDomains];
-  const makeDefault = useApiMutation(endpoints.setDefaultDomain, { invalidates });
-  const remove = useApiMutation(endpoints.deleteDomain, { invalidates });
+  const makeDefault = useApiMutation(endpoints.setDefaultDomain, { invalidates, showsError: true });
+  const remove = useApiMutation(endpoints.deleteDomain, { invalidates, showsError: true });
   const onDelete = async () => {
     const confirmed = await confirmAction({
       title: `Remove ${item.domain}?`,
@@ -83,7 +83,7 @@ function AddDomain({ accountId }: { accountId: number }) {
     { targetAccountId: accountId, body: { domain: typed } },
     { enabled: typed !== '', staleTime: 10_000 },
   );
-  const add = useApiMutation(endpoints.addDomain, { invalidates: [endpoints.listDomains] });
+  const add = useApiMutation(endpoints.addDomain, { invalidates: [endpoints.listDomains], showsError: true });
   const check = typed !== '' && typed === text.trim() ? lookup.data : undefined;
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();

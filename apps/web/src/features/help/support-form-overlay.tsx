@@ -38,7 +38,7 @@ export default function SupportFormOverlay({ close }: OverlayProps) {
   const location = useLocation();
   const [values, setValues] = useState<Record<Field, string>>({ subject: '', message: '' });
   const [shown, setShown] = useState(false);
-  const send = useApiMutation(endpoints.sendSupportRequest);
+  const send = useApiMutation(endpoints.sendSupportRequest, { showsError: true });
   const errors = shown ? fieldErrors(values) : {};
 
   const submit = (event: SyntheticEvent) => {

@@ -1,10 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { endpoints, type AccountView } from '@switchboard/contract';
 import { useState } from 'react';
-import { notify } from '../../app/notify';
 import { useApiMutation } from '../../lib/use-api';
-
-export const unableToStart = 'Unable to start conversation with this user.';
 
 /**
  * What the acting account lacks to start a conversation, checked in the spec's order: premium, a phone number on
@@ -37,10 +34,8 @@ export function NewConversation({
       { body: { users: [to.trim()] }, targetAccountId: accountId },
       {
         onSuccess: (answer) => onStarted(answer.roomId),
-        onError: () => {
-          notify(unableToStart, { tone: 'error' });
-          onCancel();
-        },
+        // The query client shows the server's reason (an address it cannot reach, a missing number...).
+        onError: onCancel,
       },
     );
   };

@@ -48,7 +48,7 @@ export function SandboxSmsPage() {
     { query: { to: fromNumber ?? '-', limit: 100 } },
     { enabled: fromNumber !== null, refetchInterval: 1000, retry: false },
   );
-  const send = useApiMutation(endpoints.sandboxInboundSms);
+  const send = useApiMutation(endpoints.sandboxInboundSms, { showsError: true });
   const agentNumber =
     agent.data?.preview.phoneNumber ?? (to.trim().startsWith('+') ? normalizePhoneNumber(to) : null);
 

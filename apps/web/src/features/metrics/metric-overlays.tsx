@@ -16,6 +16,7 @@ function useMetrics() {
   const list = useApiQuery(endpoints.listMetrics, target);
   const save = useApiMutation(endpoints.saveMetrics, {
     invalidates: [endpoints.listMetrics, endpoints.metricValues],
+    showsError: true,
   });
   const saveAll = async (metrics: MetricDefinition[]) => {
     try {

@@ -30,7 +30,7 @@ export function SoftphoneMessages({ initialTo }: Props) {
   const [to, setTo] = useState(initialTo);
   const [text, setText] = useState('');
   const texts = useApiQuery(endpoints.softphoneTexts, {}, { retry: false, refetchInterval: 1000 });
-  const send = useApiMutation(endpoints.sendSoftphoneText);
+  const send = useApiMutation(endpoints.sendSoftphoneText, { showsError: true });
   const items = texts.data?.items ?? [];
   const counterpartOf = (item: (typeof items)[number]) =>
     (item.direction === 'sent' ? item.to : item.from) ?? '';

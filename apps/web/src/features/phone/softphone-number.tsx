@@ -8,7 +8,10 @@ import { useApiMutation } from '../../lib/use-api';
 export function SoftphoneNumber({ number, disabled }: { number: string | null; disabled: boolean }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const choose = useApiMutation(endpoints.chooseSoftphoneNumber, { invalidates: [endpoints.softphone] });
+  const choose = useApiMutation(endpoints.chooseSoftphoneNumber, {
+    invalidates: [endpoints.softphone],
+    showsError: true,
+  });
   const save = () =>
     choose.mutate(
       { body: { phoneNumber: draft.replace(/[\s\-().]/g, '') } },

@@ -90,7 +90,7 @@ export function SoftphonePage() {
   const [call, setCall] = useState<SoftphoneCall | null>(null);
   const [announcement, setAnnouncement] = useState<SaidLine | null>(null);
   const softphone = useApiQuery(endpoints.softphone, {}, { retry: false });
-  const dial = useApiMutation(endpoints.dialSandboxCall);
+  const dial = useApiMutation(endpoints.dialSandboxCall, { showsError: true });
   const snapshot = useCall(call);
   const live = call !== null && snapshot.phase !== 'ended';
   const seconds = useSeconds(snapshot.startedAt, live);

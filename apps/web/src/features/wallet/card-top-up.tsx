@@ -14,6 +14,7 @@ export function CardTopUp({ initialAmount }: { initialAmount?: number | undefine
   const [amount, setAmount] = useState<string | number>(initialAmount ?? 25);
   const [problem, setProblem] = useState<string | null>(null);
   const checkout = useApiMutation(walletEndpoints.checkoutVidaCredit, {
+    showsError: true,
     onSuccess: (answer) => {
       window.location.assign(answer.url);
     },

@@ -29,11 +29,13 @@ export function LightningTopUp() {
   });
   const request = useApiMutation(walletEndpoints.requestInvoice, {
     invalidates: walletQueries,
+    showsError: true,
     onError: (error) => setProblem(error.message),
   });
   const reset = useApiMutation(walletEndpoints.resetPendingInvoice, { invalidates: walletQueries });
   const paySandbox = useApiMutation(walletEndpoints.paySandboxInvoice, {
     invalidates: walletQueries,
+    showsError: true,
     onError: (error) => setProblem(error.message),
   });
   const invoice =

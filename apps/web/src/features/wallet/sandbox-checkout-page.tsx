@@ -36,6 +36,7 @@ export function SandboxCheckoutPage() {
   const session = useApiQuery(walletEndpoints.sandboxCheckout, { params: { sessionId } }, { retry: false });
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const pay = useApiMutation(walletEndpoints.paySandboxCheckout, {
+    showsError: true,
     onSuccess: (answer) => {
       window.location.assign(answer.redirectUrl);
     },

@@ -20,9 +20,6 @@ export function WalletOverlay() {
     onSuccess: (answer) => {
       notify(`${formatUsd(answer.claimedUsd)} of rewards added to your wallet`, { tone: 'success' });
     },
-    onError: (error) => {
-      notify(error.message, { tone: 'error' });
-    },
   });
 
   if (wallet.isPending) return <Loader size="sm" />;

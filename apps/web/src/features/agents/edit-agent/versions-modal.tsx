@@ -47,9 +47,18 @@ export function VersionsModal({
 }: VersionsModalProps) {
   const scope = { targetAccountId: agentAccountId, params: { id: agentAccountId } } as const;
   const versions = useApiQuery(endpoints.listAgentVersions, { ...scope, query: {} }, { enabled: opened });
-  const create = useApiMutation(endpoints.createAgentVersion, { invalidates: agentQueryEndpoints });
-  const restore = useApiMutation(endpoints.restoreAgentVersion, { invalidates: agentQueryEndpoints });
-  const rename = useApiMutation(endpoints.renameAgentVersion, { invalidates: agentQueryEndpoints });
+  const create = useApiMutation(endpoints.createAgentVersion, {
+    invalidates: agentQueryEndpoints,
+    showsError: true,
+  });
+  const restore = useApiMutation(endpoints.restoreAgentVersion, {
+    invalidates: agentQueryEndpoints,
+    showsError: true,
+  });
+  const rename = useApiMutation(endpoints.renameAgentVersion, {
+    invalidates: agentQueryEndpoints,
+    showsError: true,
+  });
   const [title, setTitle] = useState('');
   const [source, setSource] = useState<'staging' | 'production'>('staging');
   const [renaming, setRenaming] = useState<{ id: number; title: string } | null>(null);

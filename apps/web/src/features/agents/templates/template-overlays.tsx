@@ -15,7 +15,10 @@ export function CreateTemplateOverlay({ value, close }: OverlayProps) {
   const agentAccountId = useAgentAccountId(value);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const create = useApiMutation(endpoints.createTemplate, { invalidates: [endpoints.listTemplates] });
+  const create = useApiMutation(endpoints.createTemplate, {
+    invalidates: [endpoints.listTemplates],
+    showsError: true,
+  });
   const submit = async () => {
     try {
       await create.mutateAsync({
@@ -72,6 +75,7 @@ export function RenameTemplateOverlay({ value, close }: OverlayProps) {
   );
   const save = useApiMutation(endpoints.saveTemplate, {
     invalidates: [endpoints.listTemplates, endpoints.getTemplate],
+    showsError: true,
   });
   const [name, setName] = useState<string | null>(null);
   if (value === null) return <Text size="sm">Choose a template to rename.</Text>;

@@ -35,7 +35,7 @@ function ContactForm({
   const [phoneNumber, setPhoneNumber] = useState(initial.phoneNumber ?? '');
   const [email, setEmail] = useState(initial.email ?? '');
   const [notes, setNotes] = useState(typeof initial.data?.notes === 'string' ? initial.data.notes : '');
-  const save = useApiMutation(endpoints.saveContact, { invalidates: refreshes });
+  const save = useApiMutation(endpoints.saveContact, { invalidates: refreshes, showsError: true });
   const problem = save.error?.message;
   return (
     <form
@@ -196,7 +196,7 @@ export function PreviewContactOverlay({ value }: OverlayProps) {
 /** `deleteContact=<id>`: confirms, then deletes. */
 export function DeleteContactOverlay({ value, close }: OverlayProps) {
   const { accountId, contact } = useContactFromFlag(value);
-  const remove = useApiMutation(endpoints.deleteContact, { invalidates: refreshes });
+  const remove = useApiMutation(endpoints.deleteContact, { invalidates: refreshes, showsError: true });
   if (!contact.data) return <ContactState value={value} query={contact} />;
   const { id, name } = contact.data.contact;
   return (

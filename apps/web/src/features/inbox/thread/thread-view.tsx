@@ -106,7 +106,6 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
           if (answer.message.status === 'failed')
             notify('The text could not be delivered.', { tone: 'error' });
         },
-        onError: failed,
       },
     );
   };
@@ -173,26 +172,18 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
             label="AI agent"
             checked={room.aiAgentEnabled}
             onChange={(event) =>
-              setAi.mutate(
-                {
-                  params: { roomId },
-                  body: { aiAgentEnabled: event.currentTarget.checked },
-                  targetAccountId: accountId,
-                },
-                { onError: failed },
-              )
+              setAi.mutate({
+                params: { roomId },
+                body: { aiAgentEnabled: event.currentTarget.checked },
+                targetAccountId: accountId,
+              })
             }
             aria-label="AI agent answers in this conversation"
           />
           <Rating
             size="sm"
             value={room.rating ?? 0}
-            onChange={(value) =>
-              rate.mutate(
-                { body: { roomId, rating: value }, targetAccountId: accountId },
-                { onError: failed },
-              )
-            }
+            onChange={(value) => rate.mutate({ body: { roomId, rating: value }, targetAccountId: accountId })}
             aria-label="Rate this conversation"
           />
           <Menu position="bottom-end" withinPortal>
@@ -273,10 +264,7 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
                 color="red"
                 leftSection={<IconBan size={16} />}
                 onClick={() =>
-                  block.mutate(
-                    { body: { targetUsername: room.username }, targetAccountId: accountId },
-                    { onError: failed },
-                  )
+                  block.mutate({ body: { targetUsername: room.username }, targetAccountId: accountId })
                 }
               >
                 {room.blocked ? 'Unblock' : 'Block'} {room.name}

@@ -134,7 +134,7 @@ export function CreateTaskOverlay({ close }: OverlayProps) {
   const { choices, loading } = useTaskAccounts(accountId);
   const [draft, setDraft] = useState(() => draftOf(null));
   const [problem, setProblem] = useState<string | null>(null);
-  const create = useApiMutation(endpoints.createTask, { invalidates: refreshes });
+  const create = useApiMutation(endpoints.createTask, { invalidates: refreshes, showsError: true });
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const agentId = draft.agentId ?? (choices.length === 1 ? (choices[0]?.value ?? null) : null);
   if (loading) return <Loader size="sm" />;
@@ -224,7 +224,7 @@ export function CreateTaskOverlay({ close }: OverlayProps) {
 function EditTaskForm({ task, close }: { task: TaskView; close: () => void }) {
   const [draft, setDraft] = useState(() => draftOf(task));
   const [problem, setProblem] = useState<string | null>(null);
-  const update = useApiMutation(endpoints.updateTask, { invalidates: refreshes });
+  const update = useApiMutation(endpoints.updateTask, { invalidates: refreshes, showsError: true });
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const save = (state?: 'canceled' | 'pending') => {
     const variables = textToVariables(draft.variables);

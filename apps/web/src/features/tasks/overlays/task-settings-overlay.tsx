@@ -48,7 +48,10 @@ export function TaskSettingsOverlay({ close }: OverlayProps) {
   const { accountId } = usePathAccount();
   const acting = accountId === null ? {} : { targetAccountId: accountId };
   const limits = useApiQuery(endpoints.getTaskLimits, acting);
-  const save = useApiMutation(endpoints.saveTaskLimits, { invalidates: [endpoints.getTaskLimits] });
+  const save = useApiMutation(endpoints.saveTaskLimits, {
+    invalidates: [endpoints.getTaskLimits],
+    showsError: true,
+  });
   const [hours, setHours] = useState<Hours | null | undefined>(undefined);
   const [daily, setDaily] = useState<TaskLimitsView['daily'] | undefined>(undefined);
   const [concurrency, setConcurrency] = useState<number | undefined>(undefined);
