@@ -18,8 +18,8 @@ describe('shouldRetry', () => {
 });
 
 describe('a failed mutation', () => {
-  const run = async (client: QueryClient, error: unknown, meta?: { showsError?: boolean }) => {
-    const observer = new MutationObserver(client, { mutationFn: () => Promise.reject(error as Error), meta });
+  const run = async (client: QueryClient, error: Error, meta?: { showsError?: boolean }) => {
+    const observer = new MutationObserver(client, { mutationFn: () => Promise.reject(error), meta });
     await observer.mutate().catch(() => undefined);
   };
 
