@@ -97,7 +97,8 @@ export const agentConfigSchema = z.object({
   // Call handling.
   interruptionWordCount: z.number().int().min(0).max(50).default(3),
   interruptionMinimumSpeakingTime: z.number().min(0).max(60).default(3),
-  speakingTimeout: z.number().int().min(100).max(10_000).default(1200),
+  /** Silence after the caller's speech that ends their turn, ms (500 by default: the agent answers within 700). */
+  speakingTimeout: z.number().int().min(100).max(10_000).default(500),
   speechProcessingDelay: z.number().int().min(0).max(5000).default(500),
   callerResponseTimeout: z.number().int().min(1).max(300).default(13),
   callerResponseTimeoutHangupCounter: z.number().int().min(1).max(20).default(3),
