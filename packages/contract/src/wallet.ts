@@ -71,7 +71,7 @@ export const walletInvoiceSchema = z.object({
   /** What the wallet is credited, at the rate frozen when the invoice was issued. */
   amountUsd: z.string(),
   satToUsd: z.number(),
-  status: z.enum(['pending', 'paid', 'cancelled']),
+  status: z.enum(['pending', 'paid', 'cancelled', 'expired']),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   /** True when the invoice comes from the offline sandbox node (payable from the sandbox page). */

@@ -8,7 +8,7 @@ import { balanceEndedLine, refusalLines } from './ports/balance-gate';
 import { buildPrompt } from './prompt';
 import type { AgentSession, RuntimeShared, SessionChannel, SessionRequest } from './session-types';
 import { newToolState } from './tools/environment';
-import { startUsageMeter } from './usage-meter';
+import { startUsageMeter, voiceUsageKey } from './usage-meter';
 
 function toolRecords(log: Conversation['toolLog']) {
   return log.map((entry) => ({
@@ -130,9 +130,9 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
         minuteMs: shared.minuteMs,
         agentAccountId: agent.accountId,
         conversationId: uuid,
-        // Phone lines are PSTN; a voice call in the browser or the app is a client call (FACTS §9.1).
-        voiceKey: () =>
-          channel === 'voice' ? `${request.phoneCall ? 'pstn' : 'client'}-${request.direction}-voice` : null,
+        modelName: modelFor(config).name,
+        // Phone lines are PSTN or SIP; a voice call in the browser or the app is a client call (FACTS §9.1).
+        voiceKey: () => (channel === 'voice' ? voiceUsageKey(request.phoneCall, request.direction) : null),
         tokens: () => conversation.usage,
         onExhausted: () => endForBalance(),
       })

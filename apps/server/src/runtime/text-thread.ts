@@ -12,7 +12,7 @@ import { buildPrompt } from './prompt';
 import { findThread, saveThread } from './threads.repo';
 import { newToolState, type ToolOutcome, type ToolState } from './tools/environment';
 import { refusalLines } from './ports/balance-gate';
-import { tokenKeys } from './usage-meter';
+import { tokenKeysFor } from './usage-meter';
 
 /**
  * The text entry point (SMS, the sandbox inbound page): one turn of a thread that spans many requests. The
@@ -200,17 +200,19 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
     await record('outbound-message', 1, agent.accountId, input.conversationUuid, `${turnKey}:sent`);
   }
   const network = input.channel === 'sms' ? 'sms' : 'client';
-  const charges: [string, number][] = [
-    [`${network}-inbound-message`, 1],
-    [`${network}-outbound-message`, reply === '' ? 0 : 1],
-    [tokenKeys.input, conversation.usage.inputTokens],
-    [tokenKeys.output, conversation.usage.outputTokens],
+  const modelName = modelFor(config).name;
+  const charges: [[string, ...string[]], number][] = [
+    [[`${network}-inbound-message`], 1],
+    [[`${network}-outbound-message`], reply === '' ? 0 : 1],
+    [tokenKeysFor(modelName, 'input'), conversation.usage.inputTokens],
+    [tokenKeysFor(modelName, 'output'), conversation.usage.outputTokens],
   ];
-  for (const [usageKey, quantity] of charges) {
+  for (const [[usageKey, ...alternatives], quantity] of charges) {
     if (quantity <= 0 || !admission.admitted) continue;
     await gate.charge({
       agentAccountId: agent.accountId,
       usageKey,
+      alternatives,
       quantity,
       eventKey: `${turnKey}:${usageKey}`,
       conversationId: input.conversationUuid,

@@ -33,7 +33,7 @@ export const walletInvoices = pgTable(
     /** The wallet credit in ledger units (nano-dollars) at the frozen rate. */
     amountUnits: bigint('amount_units', { mode: 'bigint' }).notNull(),
     satToUsd: text('sat_to_usd').notNull(),
-    status: text('status').$type<'pending' | 'paid' | 'cancelled'>().notNull().default('pending'),
+    status: text('status').$type<'pending' | 'paid' | 'cancelled' | 'expired'>().notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

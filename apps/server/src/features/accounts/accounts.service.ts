@@ -10,6 +10,7 @@ import {
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
+import { chargeFirstMonth, createLedger } from '../ledger';
 import { addMembership, findUserByEmail, insertUser } from './people.repo';
 import {
   findAccount,
@@ -108,7 +109,7 @@ export async function createChildAccount(db: Db, input: NewAccountInput): Promis
   if (input.email !== undefined && email === null)
     throw new AppError('VALIDATION_FAILED', 'body.email: is not a valid email address');
 
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const id = await nextPrincipalId(db);
     const parent = input.parent;
@@ -143,6 +144,13 @@ export async function createChildAccount(db: Db, input: NewAccountInput): Promis
     }
     return account;
   });
+  // An agent's first month is charged to its organization now; if that fails, the daily sweep charges it.
+  if (created.accountType === 'agent') {
+    await chargeFirstMonth(db, createLedger(db), { kind: 'agent', agentAccountId: created.id }).catch(
+      () => null,
+    );
+  }
+  return created;
 }
 
 export async function listChildren(

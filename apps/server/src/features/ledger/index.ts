@@ -30,3 +30,13 @@ export {
   type ResolvedPlan,
 } from './pricing/catalogue';
 export { priceUnits, tierFor } from './pricing/rating';
+export {
+  billingPeriod,
+  chargeFirstMonth,
+  chargeMonthlyItem,
+  describeMonthlyItem,
+  sweepMonthlyCharges,
+  type MonthlyChargeOutcome,
+  type MonthlySweepResult,
+} from './monthly-charges.service';
+export { itemsDue, monthlyEventKey, type MonthlyItem } from './monthly-charges.repo';

@@ -26,9 +26,29 @@ export interface UsageChargeResult {
 
 const billingMonth = (at: Date) => at.toISOString().slice(0, 7);
 
-function describeUsage(usageKey: string, quantity: number, unit: string): string {
-  const plural = quantity === 1 ? unit : `${unit}s`;
-  return `${usageKey} · ${String(quantity)} ${plural}`;
+const networkNames: Record<string, string> = {
+  pstn: 'Phone call',
+  sip: 'SIP call',
+  client: 'Browser or app',
+  sms: 'SMS',
+  mms: 'MMS',
+};
+
+/** The transaction line a person reads: "Phone call, inbound · 2 minutes", "Model tokens in (gpt4oMini) · 120 tokens". */
+export function describeUsage(usageKey: string, quantity: number, unit: string): string {
+  const count = `${quantity.toLocaleString('en-US')} ${quantity === 1 ? unit : `${unit}s`}`;
+  const [head = usageKey, direction, base] = usageKey.split('-');
+  let what = usageKey;
+  if (base === 'voice' || base === 'message') {
+    const network = networkNames[head] ?? head;
+    what =
+      base === 'voice'
+        ? `${network === 'Browser or app' ? 'Browser or app call' : network}, ${direction ?? ''}`
+        : `${network === 'Browser or app' ? 'Chat' : network} message ${direction === 'inbound' ? 'received' : 'sent'}`;
+  } else if (base === 'tokens' || base === 'cachedTokens') {
+    what = `Model tokens ${direction === 'output' ? 'out' : 'in'}${base === 'cachedTokens' ? ', cached' : ''} (${head})`;
+  }
+  return `${what} · ${count}`;
 }
 
 /**
@@ -44,15 +64,18 @@ export async function chargeUsage(
   const payer = await payerOf(db, usage.agentAccountId);
   if (payer === null) return { charged: 0n, spendable: null, payerAccountId: null };
   const plan = await resolvePlan(db, payer);
-  const item = plan?.productItems[usage.usageKey];
-  if (!plan || !item || usage.quantity <= 0) return { charged: 0n, spendable: null, payerAccountId: payer };
+  // The first of the event's keys the plan prices (a model's own token price, else its family's, else the default).
+  const usageKey = [usage.usageKey, ...(usage.alternatives ?? [])].find((key) => plan?.productItems[key]);
+  const item = usageKey === undefined ? undefined : plan?.productItems[usageKey];
+  if (!plan || !item || usageKey === undefined || usage.quantity <= 0)
+    return { charged: 0n, spendable: null, payerAccountId: payer };
   const row = await rateOnce(
     db,
     {
       eventKey: usage.eventKey,
       accountId: usage.agentAccountId,
       payerAccountId: payer,
-      usageKey: usage.usageKey,
+      usageKey,
       quantity: usage.quantity,
       planId: plan.id,
       conversationId: usage.conversationId,
@@ -67,9 +90,9 @@ export async function chargeUsage(
       to: { kind: 'platform', name: 'usage' },
       amount: row.amount,
       kind: 'usage',
-      reason: describeUsage(usage.usageKey, row.quantity, item.unit),
+      reason: describeUsage(usageKey, row.quantity, item.unit),
       metadata: {
-        usageKey: usage.usageKey,
+        usageKey,
         quantity: row.quantity,
         planId: plan.id,
         agentAccountId: usage.agentAccountId,

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { TelephonyError, type NumberSearch, type TelephonyProvider } from '../../providers/telephony/types';
 import { loadActingAccount } from '../accounts/accounts.service';
+import { chargeFirstMonth, createLedger } from '../ledger';
 import { recordUsage } from '../logs/logs.service';
 import {
   assignHeldNumber,
@@ -197,6 +198,12 @@ export async function settleHeldNumber(
     quantity: 1,
     idempotencyKey: `${unit}:${accountId}:${number}:${month}`,
   });
+  // The number's first month is charged to the organization now; if that fails, the daily sweep charges it.
+  await chargeFirstMonth(deps.db, createLedger(deps.db), { kind: 'number', number }).catch(
+    (error: unknown) => {
+      deps.logger.warn({ err: error, number }, 'the number’s first month was not charged yet');
+    },
+  );
   const [current] = (await listHeldNumbers(deps.db, accountId)).filter((row) => row.number === number);
   if (!current) throw new Error(`${number} was made this account's number but cannot be read back`);
   return presentNumber(current);

@@ -61,8 +61,8 @@ export async function requestInvoice(
 }
 
 /** Lightning clearing → the wallet, once per payment hash; then the invoice reads paid. */
-async function creditInvoice(
-  deps: WalletDeps,
+export async function creditInvoice(
+  deps: Pick<WalletDeps, 'db' | 'ledger'>,
   row: WalletInvoiceRow,
   proof: 'node' | 'preimage',
 ): Promise<WalletInvoiceRow> {

@@ -64,6 +64,7 @@ export async function findCurrentInvoice(db: Db, accountId: number): Promise<Wal
       and(
         eq(walletInvoices.accountId, accountId),
         ne(walletInvoices.status, 'cancelled'),
+        ne(walletInvoices.status, 'expired'),
         gte(walletInvoices.createdAt, sql`now() - interval '1 day'`),
       ),
     )
@@ -130,4 +131,21 @@ export async function grantReward(
   const [row] = await db.insert(walletRewards).values(values).returning();
   if (!row) throw new Error('the reward was not stored');
   return row;
+}
+
+/** A provider's pending invoices, oldest first: what the background settlement asks the node about. */
+export async function listPendingInvoices(db: Db, provider: string): Promise<WalletInvoiceRow[]> {
+  return db
+    .select()
+    .from(walletInvoices)
+    .where(and(eq(walletInvoices.status, 'pending'), eq(walletInvoices.provider, provider)))
+    .orderBy(walletInvoices.id);
+}
+
+/** A pending invoice the node no longer takes payment for; a paid or cancelled one is left as it is. */
+export async function expireInvoice(db: Db, id: number): Promise<void> {
+  await db
+    .update(walletInvoices)
+    .set({ status: 'expired' })
+    .where(and(eq(walletInvoices.id, id), eq(walletInvoices.status, 'pending')));
 }

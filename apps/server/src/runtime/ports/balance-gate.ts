@@ -8,6 +8,8 @@ export interface UsageToCharge {
   agentAccountId: number;
   /** A usage key of the price catalogue: `pstn-inbound-voice`, `gpt4o-input-tokens`, `sms-outbound-message`… */
   usageKey: string;
+  /** Keys to price at, in order, when the plan has no item for `usageKey` (a model's family, then the default). */
+  alternatives?: readonly string[];
   quantity: number;
   /** Charged once per key, however often it is sent. */
   eventKey: string;
