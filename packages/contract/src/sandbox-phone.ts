@@ -5,6 +5,12 @@ import { okBody } from './fields';
 /** Where the softphone's call audio flows: a WebSocket per call, `?token=` the session token. */
 export const sandboxPhoneStreamPath = '/api/sandbox/phone/calls/:callId/stream';
 
+/**
+ * Where an open softphone page hears its incoming calls: a WebSocket, `?token=` the session token, carrying
+ * `{ event: 'incoming', callId, from, to, ringSeconds }` and `{ event: 'ringEnded', callId, reason }`.
+ */
+export const sandboxPhoneEventsPath = '/api/sandbox/phone/events';
+
 /** The sandbox phone network's caller numbers for softphones: +1 (555) 555-0100 to -9999, never sold. */
 export const softphoneNumberPattern = /^\+1555555(0[1-9]\d\d|[1-9]\d{3})$/;
 
@@ -95,6 +101,28 @@ export const sandboxPhoneEndpoints = {
     }),
     response: dialedCall,
     successStatus: 201,
+  }),
+  answerSandboxCall: defineEndpoint({
+    area: 'telephony',
+    method: 'POST',
+    path: '/api/sandbox/phone/calls/:callId/answer',
+    summary: 'Answer a call ringing your softphone (sandbox phone network)',
+    description:
+      'A call an agent placed to your softphone number rings your open softphone page; answering connects it: ' +
+      `open the call's stream (${sandboxPhoneStreamPath}) within 30 seconds to talk. 404 when no call of yours ` +
+      'with this id is ringing.',
+    guard: 'session',
+    params: callIdParams,
+    response: dialedCall,
+  }),
+  declineSandboxCall: defineEndpoint({
+    area: 'telephony',
+    method: 'POST',
+    path: '/api/sandbox/phone/calls/:callId/decline',
+    summary: 'Decline a call ringing your softphone: the caller hears busy',
+    guard: 'session',
+    params: callIdParams,
+    response: okBody({ status: z.literal('busy') }),
   }),
   hangUpSandboxCall: defineEndpoint({
     area: 'telephony',

@@ -20,6 +20,9 @@ import { agentAccount, type PhoneNumbersDeps } from './phone-numbers.service';
 
 /** How long a test call has to arrive at the agent's number. */
 export const forwardingTimeoutMs = 60_000;
+/** The sandbox phone network's call forwarding of a number (*72 on the softphone sets it, *73 clears it). */
+export { sandboxForwardTarget, setSandboxForwardTarget } from './forwarding.repo';
+
 /** How long the test call rings the cell, seconds (forwarding on no answer takes a few rings). */
 const ringSeconds = 30;
 /** How long `listen` waits for a check to end at most. */

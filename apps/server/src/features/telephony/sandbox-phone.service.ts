@@ -3,6 +3,7 @@ import { normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import { SandboxTelephony } from '../../providers/telephony/sandbox';
 import type { TelephonyProvider } from '../../providers/telephony/types';
+import type { SoftphoneRinger } from './softphone-ringer';
 import { callerNameOf, changeSoftphone, claimSoftphone, findSoftphone } from './softphones.repo';
 import { admitCall, notInServiceLine, recordCallStatus, type VoiceCallDeps } from './voice-calls.service';
 
@@ -154,4 +155,51 @@ export async function hangUpSoftphoneCall(
     await recordCallStatus(deps, 'sandbox', { CallSid: callId, CallStatus: 'canceled' });
   }
   return status;
+}
+
+/**
+ * The person answers a call ringing their softphone (one an agent placed, or transferred to them): the answer
+ * webhook's path admits it (outbound, the agent's phone_calls row) and the page opens its stream to talk.
+ */
+export async function answerSoftphoneCall(
+  deps: VoiceCallDeps,
+  calls: SoftphoneCalls,
+  ringer: SoftphoneRinger,
+  userId: number,
+  callId: string,
+): Promise<DialedCall> {
+  sandboxCarrierOf(deps.telephony);
+  const ringing = ringer.answer(userId, callId);
+  if (!ringing) throw new AppError('NOT_FOUND', `No call ${callId} is ringing your softphone`);
+  const { call, shownFrom } = ringing;
+  const admission = await admitCall(deps, 'sandbox', {
+    CallSid: callId,
+    From: call.from,
+    To: call.to,
+    Direction: 'outbound-api',
+  });
+  const answered = { callId, from: shownFrom, to: call.to, announcement: null };
+  if (admission.kind !== 'connect') return { ...answered, status: 'completed' };
+  calls.wait({ callId, userId, from: shownFrom, to: call.to, token: admission.token }, () => {
+    void recordCallStatus(deps, 'sandbox', {
+      CallSid: callId,
+      CallStatus: 'completed',
+      CallDuration: '0',
+    }).catch(() => undefined);
+  });
+  return { ...answered, status: 'in-progress' };
+}
+
+/** The person declines a call ringing their softphone: the caller hears busy. */
+export function declineSoftphoneCall(
+  deps: VoiceCallDeps,
+  ringer: SoftphoneRinger,
+  userId: number,
+  callId: string,
+): 'busy' {
+  sandboxCarrierOf(deps.telephony);
+  if (!ringer.decline(userId, callId)) {
+    throw new AppError('NOT_FOUND', `No call ${callId} is ringing your softphone`);
+  }
+  return 'busy';
 }

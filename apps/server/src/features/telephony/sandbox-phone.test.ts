@@ -210,6 +210,9 @@ describe('in production', () => {
         ['GET', '/api/sandbox/phone/texts'],
         ['POST', '/api/sandbox/phone/texts'],
         ['GET', `/api/sandbox/phone/calls/SBCA${'0'.repeat(32)}/stream`],
+        ['POST', `/api/sandbox/phone/calls/SBCA${'0'.repeat(32)}/answer`],
+        ['POST', `/api/sandbox/phone/calls/SBCA${'0'.repeat(32)}/decline`],
+        ['GET', '/api/sandbox/phone/events'],
         ['GET', '/app/dev/phone'],
       ] as const) {
         const response = await production.client().inject({

@@ -1,17 +1,111 @@
-/** What the sandbox network can do to a live call's line: the softphone end of it, in this process. */
+import type { LineCodec } from '../../runtime/channels/line-codec';
+import { mulaw8k } from '../../runtime/channels/line-codec';
+import type { TextToSpeech } from '../tts/types';
+import { CalleeLine } from './sandbox-callee-line';
+import {
+  answers,
+  defaultCalleeTimings,
+  SandboxCallee,
+  sandboxCalleePersona,
+  type CalleeRecord,
+  type CalleeTimings,
+} from './sandbox-callees';
+import type { OutboundCall } from './types';
+
+/** What the sandbox network can do to a live call's line: the far end of it, in this process. */
 export interface SandboxLine {
-  /** The agent's side hung up: the softphone hears the call end. */
+  /** The agent's side hung up: the far end hears the call end. */
   hangUp(): void;
-  /** The agent transferred the call: the softphone is told where, and the agent's leg ends. */
+  /** The agent transferred the call: the far end is told where, and the agent's leg ends. */
   transfer(to: string, callerId: string): void;
+  /** The agent's side sent keypad digits. */
+  digits?(digits: string): void;
 }
 
+/** A call an agent placed, as the network carries it. */
+export interface PlacedSandboxCall {
+  callId: string;
+  to: string;
+  from: string;
+  answerUrl: string;
+  statusUrl: string;
+  /** How long it rings before giving up. */
+  ringMs: number;
+}
+
+/** The far end of a placed call as the agent's leg talks to it (Media Streams messages from the agent). */
+export interface FarEnd {
+  fromAgent(message: Record<string, unknown>): void;
+  /** The line's transcript of what the agent said. */
+  agentSaid(text: string): void;
+  /** The agent's leg is over (either side ended it). */
+  ended(): void;
+}
+
+/** The agent's side of an answered call: Media Streams messages into it, and the far end's hang-up. */
+export interface AgentLeg {
+  receive(raw: string): void;
+  hangUp(): void;
+}
+
+export type RingOutcome = 'answered' | 'declined' | 'no-answer';
+
 /**
- * The sandbox phone network's switchboard, one per process: the live calls between softphones and agents, by
- * sandbox call id. The sandbox carrier's hang-up and transfer requests reach the softphone through it.
+ * What the serving process lends the network to carry placed calls: the call's status webhook, its answer
+ * webhook (which joins the agent's leg to the far end), the softphones and the sandbox voice.
+ */
+export interface SandboxSwitchboard {
+  /** A status callback to the call's statusUrl, as the carrier's status webhook would receive it. */
+  status(call: PlacedSandboxCall, form: Record<string, string>): Promise<void>;
+  /** The call was answered: the answerUrl's agent joined to `far`, or null when its answer was to hang up. */
+  answer(call: PlacedSandboxCall, far: FarEnd, codec: LineCodec): Promise<AgentLeg | null>;
+  /** The person whose softphone number this is, or null. */
+  softphoneOwner(number: string): Promise<number | null>;
+  /** Rings the person's softphone page; the page's answer (the call then runs on the page's stream). */
+  ringSoftphone(call: PlacedSandboxCall, userId: number): Promise<RingOutcome>;
+  /** Where the sandbox network forwards a number's calls (*72), or null. */
+  forwardTarget(number: string): Promise<string | null>;
+  readonly tts: TextToSpeech | null;
+  failed(error: unknown, call: PlacedSandboxCall): void;
+}
+
+export interface SandboxNetworkOptions {
+  /** How long a simulated callee that answers lets it ring first. */
+  calleeAnswerMs: number;
+  /** How long a busy callee takes to say so. */
+  busyAfterMs: number;
+  calleeTimings: CalleeTimings;
+}
+
+/** How many callees' records stay readable after their calls end. */
+const keptRecords = 500;
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+/**
+ * The sandbox phone network's switchboard, one per process: the live calls between softphones, simulated callees
+ * and agents, by sandbox call id. A call an agent places is routed here: to a softphone number (its page rings),
+ * a simulated callee (sandbox-callees.ts), or nowhere (it rings out: no-answer). Its status callbacks go to the
+ * call's statusUrl as the carrier's would: ringing, in-progress, completed with its duration, or busy, no-answer,
+ * failed. The sandbox carrier's hang-up, transfer and digits reach the far end through it.
  */
 export class SandboxPhoneNetwork {
   private readonly lines = new Map<string, SandboxLine>();
+  private readonly callees = new Map<string, CalleeRecord>();
+  private switchboard: SandboxSwitchboard | null = null;
+  readonly options: SandboxNetworkOptions = {
+    calleeAnswerMs: 2_000,
+    busyAfterMs: 500,
+    calleeTimings: { ...defaultCalleeTimings },
+  };
+
+  /** The serving process lends its webhooks; until then a placed call rings nowhere. */
+  attach(switchboard: SandboxSwitchboard): void {
+    this.switchboard = switchboard;
+  }
 
   /** A call is live on the network until the returned function is called. */
   connect(callId: string, line: SandboxLine): () => void {
@@ -31,5 +125,137 @@ export class SandboxPhoneNetwork {
 
   transfer(callId: string, to: string, callerId: string): void {
     this.lines.get(callId)?.transfer(to, callerId);
+  }
+
+  /** Keypad digits from the agent's side of a live call (the carrier's send-digits). */
+  sendDigits(callId: string, digits: string): void {
+    this.lines.get(callId)?.digits?.(digits);
+  }
+
+  /** What a simulated callee said, heard and recorded on a call (kept after it ends), or null. */
+  callee(callId: string): CalleeRecord | null {
+    return this.callees.get(callId) ?? null;
+  }
+
+  /** Carries a call an agent placed, in the background. */
+  place(callId: string, call: OutboundCall): void {
+    const switchboard = this.switchboard;
+    if (!switchboard) return;
+    const placed: PlacedSandboxCall = {
+      callId,
+      to: call.to,
+      from: call.from,
+      answerUrl: call.answerUrl,
+      statusUrl: call.statusUrl,
+      ringMs: Math.max(1, call.ringSeconds ?? 30) * 1000,
+    };
+    void this.route(switchboard, placed).catch((error: unknown) => {
+      switchboard.failed(error, placed);
+      void switchboard.status(placed, { CallStatus: 'failed' }).catch(() => undefined);
+    });
+  }
+
+  private async route(switchboard: SandboxSwitchboard, call: PlacedSandboxCall): Promise<void> {
+    const status = (CallStatus: string, extra: Record<string, string> = {}) =>
+      switchboard.status(call, { CallStatus, ...extra });
+    const forwarded = await switchboard.forwardTarget(call.to);
+    let to = call.to;
+    if (forwarded && (sandboxCalleePersona(forwarded) || (await switchboard.softphoneOwner(forwarded)))) {
+      to = forwarded;
+    }
+    const persona = sandboxCalleePersona(to);
+    if (persona === 'not-in-service') return status('failed');
+    await status('ringing');
+    if (persona === 'busy') {
+      await wait(Math.min(this.options.busyAfterMs, call.ringMs));
+      return status('busy');
+    }
+    if (persona && answers(persona) && this.options.calleeAnswerMs < call.ringMs) {
+      await wait(this.options.calleeAnswerMs);
+      return this.answerCallee(switchboard, { ...call, to }, persona);
+    }
+    const owner = persona ? null : await switchboard.softphoneOwner(to);
+    if (owner !== null) {
+      const outcome = await switchboard.ringSoftphone({ ...call, to }, owner);
+      if (outcome === 'answered') return status('in-progress');
+      return status(outcome === 'declined' ? 'busy' : 'no-answer');
+    }
+    await wait(call.ringMs);
+    return status('no-answer');
+  }
+
+  /** A simulated callee picks up: the agent's leg and the callee's line, joined until either hangs up. */
+  private async answerCallee(
+    switchboard: SandboxSwitchboard,
+    call: PlacedSandboxCall,
+    persona: NonNullable<ReturnType<typeof sandboxCalleePersona>>,
+  ): Promise<void> {
+    let leg: AgentLeg | null = null;
+    let answeredAt = 0;
+    let over = false;
+    const finish = (by: 'callee' | 'caller') => {
+      if (over) return;
+      over = true;
+      disconnect();
+      line.stop();
+      if (by === 'caller') callee.ended();
+      // The agent's leg ends with the call, whoever ended it (a no-op once its conversation is over).
+      leg?.hangUp();
+      const seconds = answeredAt ? Math.round((performance.now() - answeredAt) / 1000) : 0;
+      void switchboard
+        .status(call, { CallStatus: 'completed', CallDuration: String(seconds) })
+        .catch((error: unknown) => switchboard.failed(error, call));
+    };
+    const line = new CalleeLine({
+      tts: switchboard.tts,
+      codec: mulaw8k,
+      send: (message) => leg?.receive(JSON.stringify(message)),
+      hangUp: () => finish('callee'),
+      onError: (error) => switchboard.failed(error, call),
+    });
+    const callee = new SandboxCallee(call.callId, call.to, persona, line, this.options.calleeTimings);
+    this.keep(callee.record);
+    const disconnect = this.connect(call.callId, {
+      hangUp: () => finish('caller'),
+      transfer: () => finish('caller'),
+      digits: (digits) => {
+        for (const digit of digits) callee.digit(digit);
+      },
+    });
+    await switchboard.status(call, { CallStatus: 'in-progress' });
+    leg = await switchboard.answer(
+      call,
+      {
+        fromAgent: (message) => {
+          if (message.event === 'media') callee.heardAudio();
+          else if (message.event === 'mark')
+            leg?.receive(JSON.stringify({ event: 'mark', mark: message.mark }));
+          else if (message.event === 'dtmf') {
+            const digit = (message.dtmf as { digit?: unknown } | undefined)?.digit;
+            if (typeof digit === 'string') callee.digit(digit);
+          }
+        },
+        agentSaid: (text) => callee.heardSaying(text),
+        ended: () => finish('caller'),
+      },
+      mulaw8k,
+    );
+    if (!leg) {
+      // The answer webhook hung up (the call is not one of ours to connect).
+      callee.ended();
+      finish('caller');
+      return;
+    }
+    answeredAt = performance.now();
+    line.start();
+    await callee.answered();
+  }
+
+  private keep(record: CalleeRecord): void {
+    this.callees.set(record.callId, record);
+    if (this.callees.size > keptRecords) {
+      const oldest = this.callees.keys().next().value;
+      if (oldest !== undefined) this.callees.delete(oldest);
+    }
   }
 }

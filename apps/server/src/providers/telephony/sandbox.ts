@@ -67,8 +67,8 @@ function containsTest(contains: string | undefined): (national: string) => boole
  * The offline sandbox phone network: a carrier with a pool of fictional numbers (NXX 555, lines 0100-0199) in
  * real North American area codes. It sells and takes back numbers (recorded in the database), records texts in
  * the sandbox outbox like the sandbox SMS provider, and records call requests, answering each with a sandbox
- * call id. Calls between a softphone and an agent run through `network`: the agent's hang-up and transfer reach
- * the softphone there. A call an agent places rings nowhere yet.
+ * call id. Calls run through `network`: a call an agent places rings a softphone or a simulated callee there (or
+ * rings out), and the agent's hang-up, transfer and keypad digits reach the far end there.
  */
 export class SandboxTelephony implements TelephonyProvider {
   readonly name = 'sandbox';
@@ -130,7 +130,17 @@ export class SandboxTelephony implements TelephonyProvider {
   placeCall(call: OutboundCall): Promise<PlacedCall> {
     const callId = sandboxId('CA');
     this.callRequests.push({ kind: 'place', callId, call });
+    this.network.place(callId, call);
     return Promise.resolve({ callId, status: 'queued' });
+  }
+
+  /** Plays keypad digits into a live call from the agent's side (a phone menu hears them). */
+  sendDigits(callId: string, digits: string): Promise<void> {
+    if (!/^[0-9*#A-D]+$/.test(digits)) {
+      return Promise.reject(new TelephonyError(`${digits} are not keypad digits (0-9, *, #, A-D)`, 400));
+    }
+    this.network.sendDigits(callId, digits);
+    return Promise.resolve();
   }
 
   transferCall(callId: string, to: string, callerId: string): Promise<void> {
