@@ -27,8 +27,11 @@ const dark: MantineColorsTuple = [
   '#0c0d11',
 ];
 
-const systemFonts =
-  'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+// Emoji (reactions, messages) draw from the platform's colour emoji font; none ships with the app.
+const emojiFonts =
+  '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji", "Twemoji Mozilla"';
+
+const systemFonts = `Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif, ${emojiFonts}`;
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -6,10 +6,27 @@ import { useAccount } from './use-current-account';
 
 type TierToken = Extract<AppPathToken, { kind: 'tier' }>;
 
-function Crumb({ token, to, last }: { token: TierToken; to: string; last: boolean }) {
+const sameName = (a: string | undefined, b: string | undefined) =>
+  b !== undefined && a?.trim().toLowerCase() === b.trim().toLowerCase();
+
+function Crumb({
+  token,
+  parent,
+  to,
+  last,
+}: {
+  token: TierToken;
+  parent: TierToken | undefined;
+  to: string;
+  last: boolean;
+}) {
   const account = useAccount(token.id);
+  const above = useAccount(parent?.id ?? null);
   const name = account.data?.account.displayName;
-  const label = name ?? `${tierLabels[token.tier]} ${token.id}`;
+  // An account named like the one above it (an agent called after its business) reads as its tier, not twice.
+  const repeated = parent !== undefined && sameName(name, above.data?.account.displayName);
+  const label =
+    name !== undefined && !repeated ? name : `${tierLabels[token.tier]}${name ? '' : ` ${token.id}`}`;
   if (account.isPending) return <Skeleton height={14} width={90} radius="sm" />;
   return last ? (
     <Text size="sm" fw={600} truncate maw={220}>
@@ -30,6 +47,7 @@ export function TierBreadcrumbs({ tiers }: { tiers: TierToken[] }) {
         <Crumb
           key={token.token}
           token={token}
+          parent={tiers[index - 1]}
           last={index === tiers.length - 1}
           to={`/app/${tiers
             .slice(0, index + 1)

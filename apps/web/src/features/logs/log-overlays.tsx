@@ -22,7 +22,7 @@ import { useApiQuery } from '../../lib/use-api';
 import { usePathAccount } from '../accounts';
 import { downloadConversations, downloadLogs } from './log-api';
 import { filtersToRows, rowsToFilters, type FilterRow } from './log-url-state';
-import { formatCell, labelOf } from './logs-screen';
+import { durationLabel, formatCell, labelOf } from './log-cells';
 import { useLogRequest, useLogsPage, useLogViewState } from './use-log-view';
 
 const operatorLabels: Record<string, string> = {
@@ -278,15 +278,17 @@ export function CallTranscriptOverlay({ value }: OverlayProps) {
           <Group gap="xs" mb="xs">
             <Badge variant="light">{log.direction}</Badge>
             <Badge variant="light" color="gray">
-              {log.duration}s
+              {durationLabel(log.duration)}
             </Badge>
             {log.appointmentBooked && <Badge color="teal">Appointment booked</Badge>}
             {log.transfer && <Badge color="orange">Transferred to {log.transfer}</Badge>}
           </Group>
-          <Text size="sm">
-            {formatCell('fromNumber', log.fromNumber)} → {formatCell('toNumber', log.toNumber)}
-            {log.cnam ? ` · ${log.cnam}` : ''}
-          </Text>
+          {[log.fromNumber, log.toNumber, log.cnam].some(Boolean) && (
+            <Text size="sm">
+              {formatCell('fromNumber', log.fromNumber)} → {formatCell('toNumber', log.toNumber)}
+              {log.cnam ? ` · ${log.cnam}` : ''}
+            </Text>
+          )}
           {Object.keys(log.collectedData).length > 0 && (
             <Stack gap={2} mt="sm">
               <Text size="xs" c="dimmed" fw={500}>

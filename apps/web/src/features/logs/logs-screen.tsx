@@ -18,39 +18,9 @@ import { notify } from '../../app/notify';
 import { useOverlayLink } from '../../app/shell/overlay-link';
 import type { SectionProps } from '../../app/shell/section-registry';
 import { downloadLogs, type LogRow } from './log-api';
+import { formatCell, labelOf } from './log-cells';
 import { dateLabel, datePresets } from './log-url-state';
 import { logPageSize, useLogRequest, useLogsPage, useLogViewState } from './use-log-view';
-
-const fieldLabels: Record<string, string> = {
-  accountId: 'Account id',
-  accountName: 'Agent',
-  agentId: 'Agent id',
-  timestamp: 'Time',
-  duration: 'Duration (s)',
-  fromNumber: 'From',
-  toNumber: 'To',
-  cnam: 'Caller name',
-  roomId: 'Room',
-  direction: 'Direction',
-  transfer: 'Transferred to',
-  callId: 'Call id',
-  uuid: 'Conversation',
-  channel: 'Channel',
-  appointmentBooked: 'Appointment',
-  greetingLatency: 'Greeting latency (ms)',
-  isTest: 'Test',
-};
-
-export const labelOf = (field: string) => fieldLabels[field] ?? field;
-
-export function formatCell(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (field === 'timestamp' && typeof value === 'string') return new Date(value).toLocaleString();
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  return JSON.stringify(value);
-}
 
 /** The call log: filters, columns and the date window live in the URL; rows page on the server. */
 export function LogsScreen({ account }: SectionProps) {
