@@ -148,7 +148,7 @@ export function AdvancedPanel({ config, edit }: PanelProps) {
       <Group title="Model" description="The language model this agent thinks with.">
         <TextInput
           label="Model"
-          description="Leave empty for the platform default."
+          description="Leave empty for the platform default: an offline rule-based model that answers from the prompt, unless the server connects an OpenAI-compatible model (LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_API_KEY)."
           placeholder="Platform default"
           value={config.agentModel ?? ''}
           onChange={(event) => edit({ agentModel: event.currentTarget.value.trim() || null })}

@@ -14,7 +14,7 @@ export function ModelBadge({ info }: { info: ReadyInfo | null }) {
     <Tooltip
       label={
         info.model.sandbox
-          ? 'An offline model that answers from the prompt; no AI vendor is used'
+          ? 'An offline rule-based model that answers from the prompt; no AI vendor is used. To use an OpenAI-compatible model, set LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_API_KEY on the server.'
           : info.model.name
       }
     >
