@@ -40,7 +40,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   token = (await t.signIn('acme')).token;
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 /** Streams audio as a caller's microphone does: one 20 ms frame every 20 ms; resolves with each frame's send time. */
 async function streamRealTime(send: (frame: Buffer) => void, samples: Int16Array): Promise<number[]> {
