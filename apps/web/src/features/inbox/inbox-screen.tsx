@@ -184,7 +184,7 @@ export default function InboxScreen({ account }: SectionProps) {
           You can start conversations from this inbox.
         </Alert>
       )}
-      <div className={classes.layout}>
+      <div className={classes.layout} data-open={activeRoomId ? true : undefined}>
         <div className={classes.listPane}>
           <Tabs value={tab} onChange={(value) => void switchTab(value === 'agent' ? 'agent' : 'priority')}>
             <Tabs.List>
@@ -234,14 +234,20 @@ export default function InboxScreen({ account }: SectionProps) {
                 </Badge>
               </Tooltip>
               <Tooltip
-                label={isAgentAccount ? 'New message' : 'Open an agent account to start a conversation'}
+                label={
+                  isAgentAccount
+                    ? 'New message'
+                    : 'Conversations start from an agent: choose one of your agent accounts first'
+                }
               >
+                {/* data-disabled, not disabled: a disabled button takes no hover, so it could not say why. */}
                 <Button
                   size="xs"
                   variant="light"
                   leftSection={<IconMessagePlus size={14} />}
-                  onClick={startCompose}
-                  disabled={!isAgentAccount}
+                  onClick={(event) => (isAgentAccount ? startCompose() : event.preventDefault())}
+                  data-disabled={!isAgentAccount || undefined}
+                  aria-disabled={!isAgentAccount || undefined}
                 >
                   New
                 </Button>
@@ -258,7 +264,7 @@ export default function InboxScreen({ account }: SectionProps) {
               onCancel={() => setComposing(false)}
             />
           )}
-          <ScrollArea style={{ flex: 1 }}>
+          <ScrollArea style={{ flex: 1 }} scrollbars="y" classNames={{ content: classes.scrollContent }}>
             {list.isPending && (
               <Center p="xl">
                 <Loader size="sm" />
@@ -309,6 +315,7 @@ export default function InboxScreen({ account }: SectionProps) {
               highlightId={highlightId && /^\d+$/.test(highlightId) ? Number(highlightId) : null}
               isNew={newRoomId === activeRoomId}
               onCancelNew={cancelNew}
+              onBack={() => setQuery({ active: null, new: null })}
             />
           ) : (
             <Center h="100%" p="xl">

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { MessageView } from '@switchboard/contract';
-import { IconPhone } from '@tabler/icons-react';
+import { IconAlertCircle, IconPhone } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { ExternalAnchor } from '../../../app/external-anchor';
 import classes from '../inbox.module.css';
@@ -63,7 +63,7 @@ function Bubble({ message, highlight }: { message: MessageView; highlight: boole
           {time(message.date)}
         </Text>
         {message.status === 'failed' ? (
-          <Badge size="xs" color="red" variant="light">
+          <Badge size="xs" color="red" variant="light" leftSection={<IconAlertCircle size={10} />}>
             Not delivered
           </Badge>
         ) : (
@@ -74,9 +74,18 @@ function Bubble({ message, highlight }: { message: MessageView; highlight: boole
           )
         )}
       </Group>
+      {message.status === 'failed' && message.carrierError && (
+        <Text size="xs" c="red" ta="right" data-carrier-error={message.carrierError.code ?? ''}>
+          {sentence(message.carrierError.message)}
+        </Text>
+      )}
     </Stack>
   );
 }
+
+/** The carrier's reason as a sentence ("The phone is unreachable or switched off (error 30003)."). */
+export const sentence = (text: string) =>
+  `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 
 function CallCard({
   lines,

@@ -18,6 +18,7 @@ import {
 import { endpoints, type RoomView } from '@switchboard/contract';
 import {
   IconArchive,
+  IconArrowLeft,
   IconArrowsExchange,
   IconBan,
   IconDots,
@@ -45,10 +46,12 @@ export interface ThreadViewProps {
   /** A room just opened for a new message: no history yet. */
   isNew: boolean;
   onCancelNew: () => void;
+  /** Back to the room list (phone-sized screens show the list and the thread as two steps). */
+  onBack: () => void;
 }
 
 /** One room: who it is with, its messages and calls, and what a person can do (reply, take over, rate...). */
-export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew }: ThreadViewProps) {
+export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew, onBack }: ThreadViewProps) {
   const detail = useApiQuery(endpoints.conversation, { params: { roomId }, targetAccountId: accountId });
   const openOverlay = useOverlayLink();
   const [draft, setDraft] = useState('');
@@ -104,7 +107,12 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
           setDraft('');
           setAttachments([]);
           if (answer.message.status === 'failed')
-            notify('The text could not be delivered.', { tone: 'error' });
+            notify(
+              answer.message.carrierError
+                ? `The text was not delivered: ${answer.message.carrierError.message}.`
+                : 'The text could not be delivered.',
+              { tone: 'error' },
+            );
         },
       },
     );
@@ -148,25 +156,36 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
         justify="space-between"
         px="md"
         py="xs"
-        wrap="nowrap"
+        gap="xs"
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={700} truncate>
-              {room.name}
-            </Text>
-            {room.blocked && (
-              <Text size="xs" c="red" fw={600}>
-                Blocked
+        <Group gap={6} wrap="nowrap" style={{ flex: '1 1 160px', minWidth: 0 }}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            hiddenFrom="sm"
+            onClick={onBack}
+            aria-label="Back to conversations"
+          >
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={700} truncate>
+                {room.name}
               </Text>
-            )}
-          </Group>
-          <Text size="xs" c="dimmed" truncate>
-            {room.username} · {room.inbox === 'priority' ? 'Priority' : 'Agent'} inbox
-            {room.attention === 'transfer' ? ' · asked for a person' : ''}
-          </Text>
-        </Stack>
+              {room.blocked && (
+                <Text size="xs" c="red" fw={600}>
+                  Blocked
+                </Text>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed" truncate>
+              {room.username} · {room.inbox === 'priority' ? 'Priority' : 'Agent'} inbox
+              {room.attention === 'transfer' ? ' · asked for a person' : ''}
+            </Text>
+          </Stack>
+        </Group>
         <Group gap="xs" wrap="nowrap">
           <Switch
             label="AI agent"
@@ -264,7 +283,10 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
                 color="red"
                 leftSection={<IconBan size={16} />}
                 onClick={() =>
-                  block.mutate({ body: { targetUsername: room.username }, targetAccountId: accountId })
+                  block.mutate({
+                    body: { targetUsername: room.username, roomId },
+                    targetAccountId: accountId,
+                  })
                 }
               >
                 {room.blocked ? 'Unblock' : 'Block'} {room.name}
@@ -273,7 +295,12 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
           </Menu>
         </Group>
       </Group>
-      <ScrollArea className={classes.messages} viewportRef={viewport}>
+      <ScrollArea
+        className={classes.messages}
+        viewportRef={viewport}
+        scrollbars="y"
+        classNames={{ content: classes.scrollContent }}
+      >
         {data.messages.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" mt="xl">
             {isNew ? `Write the first message to ${room.name}.` : 'No messages yet.'}
@@ -322,7 +349,7 @@ export function ThreadView({ roomId, accountId, highlightId, isNew, onCancelNew 
             )}
           </FileButton>
           <Textarea
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 0 }}
             autosize
             minRows={1}
             maxRows={6}
