@@ -1,4 +1,4 @@
-import { conversationLogs, eq, phoneCalls } from '@switchboard/db';
+import { conversationLogs, eq, phoneCalls, sandboxCallForwarding } from '@switchboard/db';
 import { freePort, startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -275,5 +275,33 @@ describe('simulated callees', () => {
     await expect.poll(async () => (await callRow(busy))?.status, { timeout: 10_000 }).toBe('busy');
     await expect.poll(async () => (await callRow(unanswered))?.status, { timeout: 10_000 }).toBe('no-answer');
     await expect.poll(async () => (await callRow(unallocated))?.status, { timeout: 10_000 }).toBe('failed');
+  });
+});
+
+describe('the softphone keypad', () => {
+  it('sets the sandbox forwarding with *72 and a number, which the network follows, and clears it with *73', async () => {
+    const mine = (await acme.get<{ phoneNumber: string }>('/api/sandbox/phone')).body.phoneNumber;
+    const target = sandboxCalleeNumber('busy', 9);
+    const forwarding = async () =>
+      (await t.db.select().from(sandboxCallForwarding).where(eq(sandboxCallForwarding.cellNumber, mine)))[0]
+        ?.forwardTo ?? null;
+    const on = await acme.post<{ status: string; announcement: string }>('/api/sandbox/phone/calls', {
+      to: `*72${target}`,
+    });
+    expect(on.status, on.text).toBe(201);
+    expect(on.body.status).toBe('completed');
+    expect(on.body.announcement).toContain('now forward to +1 (555) 200-0409');
+    expect(await forwarding()).toBe(target);
+    // A call to the softphone goes where it forwards: the busy callee.
+    const callId = await place(mine);
+    await expect.poll(async () => (await callRow(callId))?.status, { timeout: 10_000 }).toBe('busy');
+
+    const bad = await acme.post('/api/sandbox/phone/calls', { to: '*72' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('*72');
+    const off = await acme.post<{ announcement: string }>('/api/sandbox/phone/calls', { to: '*73' });
+    expect(off.status, off.text).toBe(201);
+    expect(off.body.announcement).toBe('Call forwarding is off.');
+    expect(await forwarding()).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { normalizePhoneNumber } from '@switchboard/core';
+import { formatPhoneForDisplay, normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import { SandboxTelephony } from '../../providers/telephony/sandbox';
 import type { TelephonyProvider } from '../../providers/telephony/types';
+import { setSandboxForwardTarget } from '../phone-numbers/forwarding.service';
 import type { SoftphoneRinger } from './softphone-ringer';
 import { callerNameOf, changeSoftphone, claimSoftphone, findSoftphone } from './softphones.repo';
 import { admitCall, notInServiceLine, recordCallStatus, type VoiceCallDeps } from './voice-calls.service';
@@ -120,6 +121,8 @@ export async function dialFromSoftphone(
   dialed: string,
 ): Promise<DialedCall> {
   sandboxCarrierOf(deps.telephony);
+  const code = /^\s*\*7([23])\s*(.*)$/.exec(dialed);
+  if (code) return forwardingCode(deps, userId, code[1] === '2', code[2] ?? '');
   const to = normalizePhoneNumber(dialed);
   if (!to) throw new AppError('VALIDATION_FAILED', `body.to: ${dialed} is not a phone number`);
   const from = await softphoneNumber(deps, userId);
@@ -140,6 +143,38 @@ export async function dialFromSoftphone(
     void recordCallStatus(deps, 'sandbox', { CallSid: callId, CallStatus: 'canceled' });
   });
   return { callId, from, to, status: 'in-progress', announcement: null };
+}
+
+/**
+ * The carrier's forwarding codes dialed on the softphone: *72 and a number forwards the softphone number's calls
+ * there, *73 stops forwarding. The network confirms with an announcement; no call is placed.
+ */
+async function forwardingCode(
+  deps: VoiceCallDeps,
+  userId: number,
+  on: boolean,
+  target: string,
+): Promise<DialedCall> {
+  const from = await softphoneNumber(deps, userId);
+  const callId = `SBCA${randomBytes(16).toString('hex')}`;
+  if (!on) {
+    await setSandboxForwardTarget(deps.db, from, null);
+    return { callId, from, to: '*73', status: 'completed', announcement: 'Call forwarding is off.' };
+  }
+  const forwardTo = normalizePhoneNumber(target);
+  if (!forwardTo) {
+    throw new AppError('VALIDATION_FAILED', `body.to: dial *72 and then the number to forward your calls to`);
+  }
+  if (forwardTo === from)
+    throw new AppError('VALIDATION_FAILED', 'body.to: a number cannot forward to itself');
+  await setSandboxForwardTarget(deps.db, from, forwardTo);
+  return {
+    callId,
+    from,
+    to: `*72${forwardTo}`,
+    status: 'completed',
+    announcement: `Calls to ${formatPhoneForDisplay(from)} now forward to ${formatPhoneForDisplay(forwardTo)}. Dial *73 to stop.`,
+  };
 }
 
 export async function hangUpSoftphoneCall(
