@@ -14,7 +14,8 @@ export function tokenFamilies(modelName: string): string[] {
   const id = modelName.includes(':') ? modelName.slice(modelName.indexOf(':') + 1) : modelName;
   const parts = id.split(/[-._/\s]+/).filter((part) => /^[a-zA-Z0-9]+$/.test(part));
   const families: string[] = [];
-  for (let length = parts.length; length >= 1; length -= 1) {
+  // A vendor's name alone (`gpt` of `gpt-4o`) names no model: the shortest family keeps two parts.
+  for (let length = parts.length; length >= Math.min(2, parts.length); length -= 1) {
     const family = parts
       .slice(0, length)
       .map((part, index) =>
