@@ -23,6 +23,7 @@ import { useSearchParams } from 'react-router';
 import { readSessionToken } from '../../lib/session';
 import { useApiMutation, useApiQuery } from '../../lib/use-api';
 import { SoftphoneCall, type CallSnapshot, type SaidLine } from './softphone-call';
+import { IncomingCallPanel, useIncomingCalls } from './softphone-incoming';
 import { SoftphoneMessages } from './softphone-messages';
 import { SoftphoneNumber } from './softphone-number';
 import classes from './softphone.module.css';
@@ -45,7 +46,7 @@ const keys = [
 const speakers: Record<SaidLine['role'], string> = { agent: 'Agent', contact: 'You', network: 'Network' };
 const endings: Record<string, string> = {
   caller: 'You hung up',
-  agent: 'The agent hung up',
+  agent: 'The other side hung up',
   transfer: 'The agent transferred the call',
   'not-in-service': 'Not in service',
   network: 'The call ended',
@@ -96,6 +97,12 @@ export function SoftphonePage() {
   const seconds = useSeconds(snapshot.startedAt, live);
 
   useEffect(() => () => call?.dispose(), [call]);
+  const incoming = useIncomingCalls(softphone.isSuccess);
+  const ringing = incoming.ringing[0] ?? null;
+  const connect = (callId: string) => {
+    setAnnouncement(null);
+    setCall(new SoftphoneCall(window.location.origin, callId, readSessionToken() ?? ''));
+  };
 
   const start = () => {
     setAnnouncement(null);
@@ -110,7 +117,7 @@ export function SoftphonePage() {
             if ('speechSynthesis' in window) window.speechSynthesis.speak(new SpeechSynthesisUtterance(line));
             return;
           }
-          setCall(new SoftphoneCall(window.location.origin, dialed.callId, readSessionToken() ?? ''));
+          connect(dialed.callId);
         },
       },
     );
@@ -156,11 +163,29 @@ export function SoftphonePage() {
           <Text size="sm" c="dimmed">
             A softphone on the offline sandbox phone network: every number is fictional and no call leaves
             this machine. Call an agent’s number to talk to it from your microphone, or text it from Messages:
-            texts agents send to your number arrive there.
+            texts agents send to your number arrive there. Calls agents place to your number ring here while
+            this page is open; dial *72 and a number to forward your calls, *73 to stop.
           </Text>
         </Stack>
         {softphone.isError && <Alert color="red">{softphone.error.message}</Alert>}
         <SoftphoneNumber number={softphone.data?.phoneNumber ?? null} disabled={live} />
+        {ringing && (
+          <IncomingCallPanel
+            key={ringing.callId}
+            call={ringing}
+            busy={live}
+            onDeclined={() => incoming.dismiss(ringing.callId)}
+            onAnswered={(answered) => {
+              incoming.dismiss(ringing.callId);
+              if (answered.status === 'in-progress') connect(answered.callId);
+            }}
+          />
+        )}
+        {!ringing && incoming.missed && (
+          <Alert color="gray" withCloseButton onClose={() => incoming.dismiss(incoming.missed?.callId ?? '')}>
+            Missed call from {formatPhoneForDisplay(incoming.missed.from)}
+          </Alert>
+        )}
         <Tabs
           value={tab}
           onChange={(value) =>
