@@ -16,7 +16,13 @@ export const taskAttemptSchema = z.object({
   answeredBy: z.string().nullable(),
   conversationId: z.string().nullable(),
   detail: z.string().nullable(),
+  /** The carrier's call or message id. */
+  callId: z.string().nullable().optional(),
+  durationSeconds: z.number().int().nullable().optional(),
 });
+
+/** Why a pending task is not placed yet: outside business hours, a daily cap reached, the line full, a cooldown. */
+export const taskWaitingReasons = ['outside-hours', 'cap-reached', 'concurrency', 'cooldown'] as const;
 
 export const taskSchema = z.object({
   id: z.number().int(),
@@ -46,6 +52,9 @@ export const taskSchema = z.object({
   errorReason: z.string().nullable(),
   /** The room of the conversation the task produced. */
   conversationId: z.string().nullable(),
+  /** Why a pending task waits (the dialer rescheduled it to the next time it may run), with the detail in words. */
+  waitingReason: z.enum(taskWaitingReasons).nullable(),
+  waitingDetail: z.string().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

@@ -1,5 +1,6 @@
+import { dialerJobs } from '../features/tasks/dialer.jobs';
 import { jobMaintenance } from './maintenance';
 import type { JobFeature } from './registry';
 
 /** Every area's job handlers, started by worker processes (and the web server unless JOB_WORKERS=off). */
-export const jobFeatures: readonly JobFeature[] = [jobMaintenance];
+export const jobFeatures: readonly JobFeature[] = [jobMaintenance, dialerJobs];

@@ -134,6 +134,12 @@ const envSchema = z
       .transform(Number)
       .pipe(z.number().min(1, 'must be at least 1').max(3600, 'must be at most 3600'))
       .default(30),
+    DIALER_SWEEP_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1').max(300, 'must be at most 300'))
+      .default(5),
     ...storageEnvShape,
     ...mailEnvShape,
     ...smsEnvShape,
@@ -281,6 +287,8 @@ export interface Config {
     runInServer: boolean;
     /** How often expired attempts (a crashed process's) are handed back to the queue. */
     maintenanceIntervalSeconds: number;
+    /** How often the dialer looks for due tasks and ended calls. */
+    dialerSweepSeconds: number;
   };
 }
 
@@ -334,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       runInServer: values.JOB_WORKERS === 'server',
       maintenanceIntervalSeconds: values.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      dialerSweepSeconds: values.DIALER_SWEEP_SECONDS,
     },
     demoMode: values.NODE_ENV === 'production' && values.DEMO_MODE,
     sandboxOpen: values.NODE_ENV !== 'production' || values.DEMO_MODE,

@@ -41,6 +41,8 @@ export function presentTask(row: TaskRow): TaskView {
     outcome: row.outcome,
     errorReason: row.errorReason,
     conversationId: row.conversationId,
+    waitingReason: row.waitingReason,
+    waitingDetail: row.waitingDetail,
     createdAt: seconds(row.createdAt),
     updatedAt: seconds(row.updatedAt),
   };

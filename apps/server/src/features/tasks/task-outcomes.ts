@@ -1,0 +1,108 @@
+import type { TaskAttempt } from './dialer.repo';
+import type { Db } from '../../platform/database';
+import { updateTaskRow, type TaskRow } from './tasks.repo';
+import { findCallRoom, findEndedCalls, findTaskByCall } from './dialer.repo';
+import { nextTry, policyOf, type TryResult } from './retry-policy';
+
+export interface TryEnd {
+  result: TryResult;
+  detail: string | null;
+  conversationId?: string | null;
+  callId?: string | null;
+  durationSeconds?: number | null;
+  /** False when the carrier refused for good (a bad number): no retry whatever the policy. */
+  retryable?: boolean;
+}
+
+const stamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * Ends the task's try in progress: its attempt gets the end, result and conversation; then the retry policy
+ * either puts the task back to pending for the next try, or closes it: finished (answered, sent; or no-answer /
+ * busy once the tries are used up) or errored with the reason.
+ */
+export async function closeTry(
+  deps: { db: Db; now: () => Date },
+  task: TaskRow,
+  end: TryEnd,
+): Promise<TaskRow | null> {
+  const now = deps.now();
+  const last = task.attempts.at(-1);
+  const ended: TaskAttempt = {
+    ...(last ?? { startedAt: now.toISOString(), answeredBy: null, conversationId: null, detail: null }),
+    endedAt: now.toISOString(),
+    result: end.result,
+    detail: end.detail,
+    conversationId: end.conversationId ?? last?.conversationId ?? null,
+    callId: end.callId ?? last?.callId ?? null,
+    durationSeconds: end.durationSeconds ?? last?.durationSeconds ?? null,
+  };
+  const attempts = last ? [...task.attempts.slice(0, -1), ended] : [ended];
+  const conversationId = ended.conversationId ?? task.conversationId;
+  const next = nextTry(task.dialPolicy, attempts.length, end.result, end.retryable ?? true);
+  if (next.retry) {
+    const at = new Date(now.getTime() + next.delaySeconds * 1000);
+    const tries = policyOf(task.dialPolicy).maxAttempts;
+    return updateTaskRow(deps.db, task.id, ['running'], {
+      state: 'pending',
+      attempts,
+      callId: null,
+      conversationId,
+      scheduledFor: at,
+      waitingReason: null,
+      waitingDetail: `Try ${String(attempts.length + 1)} of ${String(tries)} at ${stamp(at)} (the last one ended ${end.result})`,
+    });
+  }
+  const finished = ['completed', 'sent', 'no-answer', 'busy'].includes(end.result);
+  const outcome = end.result === 'completed' && ended.answeredBy === 'voicemail' ? 'voicemail' : end.result;
+  return updateTaskRow(deps.db, task.id, ['running'], {
+    state: finished ? 'finished' : 'errored',
+    attempts,
+    callId: null,
+    conversationId,
+    outcome,
+    errorReason: finished ? null : (end.detail ?? `The try ended ${end.result}`),
+    waitingReason: null,
+    waitingDetail: null,
+  });
+}
+
+const tryResultOf = (status: string): TryResult =>
+  status === 'completed' || status === 'busy' || status === 'no-answer' || status === 'canceled'
+    ? status
+    : 'failed';
+
+const statusDetail: Record<string, string | null> = {
+  completed: null,
+  busy: 'The line was busy',
+  'no-answer': 'Nobody answered',
+  canceled: 'The call was canceled before it was answered',
+  failed: 'The carrier could not connect the call',
+};
+
+/**
+ * Closes the tries whose calls the carrier reports ended (its status callback), linking the conversation the
+ * call became. Run by the dialer's sweep; answers how many it closed.
+ */
+export async function settleEndedCalls(deps: { db: Db; now: () => Date }, limit = 200): Promise<number> {
+  const ended = await findEndedCalls(deps.db, limit);
+  for (const { task, status, durationSeconds } of ended) {
+    const callId = task.callId ?? '';
+    await closeTry(deps, task, {
+      result: tryResultOf(status),
+      detail: statusDetail[status] ?? `The call ended ${status}`,
+      conversationId: await findCallRoom(deps.db, callId),
+      durationSeconds,
+    });
+  }
+  return ended.length;
+}
+
+/** Stores who answered a task's call (the answer classification) on its try in progress. */
+export async function recordAnsweredBy(db: Db, callId: string, answeredBy: string): Promise<boolean> {
+  const task = await findTaskByCall(db, callId);
+  const last = task?.attempts.at(-1);
+  if (!task || !last) return false;
+  const attempts = [...task.attempts.slice(0, -1), { ...last, answeredBy }];
+  return (await updateTaskRow(db, task.id, ['running'], { attempts })) !== null;
+}
