@@ -24,9 +24,13 @@ const dialedCall = okBody({
   callId: z.string(),
   from: z.string(),
   to: z.string(),
-  /** `in-progress`: connect to the stream; `completed`: the network answered with `announcement` and ended it. */
+  /**
+   * `in-progress`: connect to the stream (where a number not in service plays the intercept tones and
+   * `announcement`); `completed`: the network answered with `announcement` (a keypad code's confirmation) and
+   * ended it.
+   */
   status: z.enum(['in-progress', 'completed']),
-  /** What the network says instead of connecting (the number is not in service), else null. */
+  /** What the network says instead of connecting (not in service, a forwarding code's result), else null. */
   announcement: z.string().nullable(),
 });
 
@@ -88,8 +92,9 @@ export const sandboxPhoneEndpoints = {
     summary: 'Call a number from your softphone (sandbox phone network)',
     description:
       "A call to an agent's number is answered by the agent: open the call's stream (" +
-      `${sandboxPhoneStreamPath}) within 30 seconds to talk. A number no agent holds answers with the ` +
-      'not-in-service announcement and the call ends.',
+      `${sandboxPhoneStreamPath}) within 30 seconds to talk. A number no agent holds plays the ` +
+      'not-in-service intercept on the stream and the call ends. *72 and a number forwards your softphone ' +
+      "number's calls there, *73 stops forwarding.",
     guard: 'session',
     body: z.object({
       to: z

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readCredentials, type Authenticator } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { SandboxTelephony } from '../../providers/telephony/sandbox';
+import { CalleeLine, interceptTones } from '../../providers/telephony/sandbox-callee-line';
 import { pcm16k } from '../../runtime/channels/line-codec';
 import { updateCall } from './calls.repo';
 import { joinAgentLeg, type SandboxCallDeps } from './sandbox-phone-calls';
@@ -24,6 +25,40 @@ interface Socket {
 
 const textOf = (data: unknown) =>
   Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data as ArrayBuffer).toString();
+
+/**
+ * The network's intercept on a softphone's call: the three special information tones, then the sentence through
+ * the sandbox voice, as 16 kHz PCM frames at real time with the sentence in the transcript; then the call ends.
+ */
+function playAnnouncement(
+  deps: SandboxCallDeps,
+  socket: Socket,
+  send: (message: Record<string, unknown>) => void,
+  announcement: string,
+): void {
+  const line = new CalleeLine({
+    tts: deps.runtime.speech?.tts ?? null,
+    codec: pcm16k,
+    send: (message) => send({ ...message, streamSid: 'SBMZintercept' }),
+    hangUp: () => undefined,
+    onError: (error) => deps.logger.warn({ err: error }, 'the sandbox intercept could not be spoken'),
+  });
+  socket.on('close', () => line.stop());
+  send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
+  send({ event: 'status', status: 'in-progress' });
+  line.start();
+  void line
+    .sound(interceptTones())
+    .then(() => {
+      send({ event: 'transcript', role: 'network', text: announcement });
+      return line.say(announcement);
+    })
+    .finally(() => {
+      line.stop();
+      send({ event: 'ended', reason: 'not-in-service', duration: null });
+      socket.close(1000);
+    });
+}
 
 /**
  * The softphone page's sockets: each call's audio (Media Streams messages with 16 kHz PCM, bound to the agent's
@@ -80,6 +115,11 @@ export function registerSoftphoneSockets(
     const send = (message: Record<string, unknown>) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
+    if (call.announcement !== undefined) {
+      socket.on('close', () => sockets.delete(socket));
+      playAnnouncement(deps, socket, send, call.announcement);
+      return;
+    }
     const connectedAt = Date.now();
     let endedBy: 'caller' | 'agent' | 'transfer' = 'caller';
     const hangUp = (by: typeof endedBy, extra: Record<string, unknown> = {}) => {

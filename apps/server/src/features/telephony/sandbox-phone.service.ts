@@ -54,8 +54,10 @@ export interface PendingCall {
   userId: number;
   from: string;
   to: string;
-  /** The media stream's single-use token. */
+  /** The media stream's single-use token ('' for an announcement). */
   token: string;
+  /** What the network plays on the stream instead of connecting (the not-in-service intercept), if anything. */
+  announcement?: string;
   timer: NodeJS.Timeout;
 }
 
@@ -135,10 +137,12 @@ export async function dialFromSoftphone(
     Direction: 'inbound',
     CallerName: (await callerNameOf(deps.db, userId)) ?? undefined,
   });
-  if (admission.kind !== 'connect') {
-    const announcement = admission.kind === 'notInService' ? notInServiceLine : null;
-    return { callId, from, to, status: 'completed', announcement };
+  if (admission.kind === 'notInService') {
+    // The intercept is heard on the call: the page opens the stream as for any call.
+    calls.wait({ callId, userId, from, to, token: '', announcement: notInServiceLine }, () => undefined);
+    return { callId, from, to, status: 'in-progress', announcement: notInServiceLine };
   }
+  if (admission.kind !== 'connect') return { callId, from, to, status: 'completed', announcement: null };
   calls.wait({ callId, userId, from, to, token: admission.token }, () => {
     void recordCallStatus(deps, 'sandbox', { CallSid: callId, CallStatus: 'canceled' });
   });

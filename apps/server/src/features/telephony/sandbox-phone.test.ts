@@ -90,15 +90,32 @@ describe('the softphone', () => {
     expect(badId.text).toContain('sandbox call id');
   });
 
-  it('hears the not-in-service line from a number no agent holds, and the call ends', async () => {
+  it('hears the not-in-service intercept from a number no agent holds, and the call ends', async () => {
     const dialed = await acme.post<Dialed>('/api/sandbox/phone/calls', { to: '+1 (512) 555-0188' });
     expect(dialed.status, dialed.text).toBe(201);
     expect(dialed.body).toMatchObject({
       to: '+15125550188',
-      status: 'completed',
+      status: 'in-progress',
       announcement: 'The number you have called is not in service. Goodbye.',
     });
     expect(await t.db.select().from(phoneCalls).where(eq(phoneCalls.callId, dialed.body.callId))).toEqual([]);
+    // The intercept is heard on the call: the three tones and the sentence as line audio, then the call ends.
+    const call = await openStream(acme, dialed.body.callId);
+    expect(await call.closed).toBe(1000);
+    expect(said(call.frames, 'network')).toEqual(['The number you have called is not in service. Goodbye.']);
+    const audio = call.frames.filter((frame) => frame.event === 'media') as { media: { payload: string } }[];
+    // 928 ms of tones alone is 46 frames of 20 ms.
+    expect(audio.length).toBeGreaterThan(46);
+    const loudest = Math.max(
+      ...audio.slice(0, 46).map((frame) => {
+        const pcm = Buffer.from(frame.media.payload, 'base64');
+        let peak = 0;
+        for (let i = 0; i + 1 < pcm.length; i += 2) peak = Math.max(peak, Math.abs(pcm.readInt16LE(i)));
+        return peak;
+      }),
+    );
+    expect(loudest).toBeGreaterThan(5000);
+    expect(call.frames.at(-1)).toMatchObject({ event: 'ended', reason: 'not-in-service' });
   });
 
   it("reaches the agent on its number: the greeting, the keypad, the caller's hang-up and the call's log", async () => {

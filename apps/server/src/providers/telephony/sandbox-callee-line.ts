@@ -18,6 +18,17 @@ export function beepTone(ms = 500, hz = 1_000, amplitude = 9_000): Int16Array {
   return samples;
 }
 
+/**
+ * The special information tones before an intercept message (a number not in service): 913.8, 1370.6 and
+ * 1776.7 Hz for 274, 274 and 380 ms.
+ */
+export function interceptTones(): Int16Array {
+  const parts = [beepTone(274, 913.8, 7_000), beepTone(274, 1370.6, 7_000), beepTone(380, 1776.7, 7_000)];
+  const tones = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((offset, part) => (tones.set(part, offset), offset + part.length), 0);
+  return tones;
+}
+
 type Queued = { pcm: Int16Array; offset: number } | { done: () => void };
 
 export interface CalleeLineOptions {
@@ -83,9 +94,14 @@ export class CalleeLine implements CalleeMouth {
   }
 
   beep(): Promise<void> {
-    const beeped = this.speaking.then(() => this.play([beepTone()]));
-    this.speaking = beeped;
-    return beeped;
+    return this.sound(beepTone());
+  }
+
+  /** Plays a sound after what is already queued; resolves once it has gone down the line. */
+  sound(pcm: Int16Array): Promise<void> {
+    const played = this.speaking.then(() => this.play([pcm]));
+    this.speaking = played;
+    return played;
   }
 
   hangUp(): void {

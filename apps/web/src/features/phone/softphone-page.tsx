@@ -112,9 +112,10 @@ export function SoftphonePage() {
         onSuccess: (dialed) => {
           if (dialed.status === 'completed') {
             setCall(null);
-            const line = dialed.announcement ?? 'The call could not be completed.';
-            setAnnouncement({ role: 'network', text: line });
-            if ('speechSynthesis' in window) window.speechSynthesis.speak(new SpeechSynthesisUtterance(line));
+            setAnnouncement({
+              role: 'network',
+              text: dialed.announcement ?? 'The call could not be completed.',
+            });
             return;
           }
           connect(dialed.callId);
@@ -143,7 +144,7 @@ export function SoftphonePage() {
       ? 'Connecting…'
       : `In call · ${clock(seconds)}`
     : announcement
-      ? endings['not-in-service']
+      ? 'From the network'
       : snapshot.ended
         ? `${endings[snapshot.ended.reason] ?? endings.network}${snapshot.ended.transferredTo ? ` to ${formatPhoneForDisplay(snapshot.ended.transferredTo)}` : ''}${snapshot.ended.duration !== null ? ` · ${clock(snapshot.ended.duration)}` : ''}`
         : 'Ready';
