@@ -68,6 +68,14 @@ export const agentVersionSchema = z.object({
   versionId: z.number().int(),
   title: z.string(),
   source: z.enum(['staging', 'production']),
+  /** 'publish': written by a publish (what went live); 'saved': a snapshot someone saved by hand. */
+  kind: z.enum(['saved', 'publish']),
+  /** 1 for the agent's first publish, 2 for the next, …; null for saved snapshots. */
+  publishNumber: z.number().int().nullable(),
+  /** What the person publishing wrote about the change. */
+  note: z.string().nullable(),
+  /** Who saved or published it; null when the platform did. */
+  createdBy: z.object({ userId: z.number().int(), name: z.string() }).nullable(),
   /** Creation time, epoch milliseconds. */
   timestamp: z.number().int(),
   updatedAt: z.string(),
@@ -160,8 +168,14 @@ export const agentsEndpoints = {
     method: 'POST',
     path: '/api/v2/agent/publish',
     summary: 'Publish: staging becomes production (live conversations use it from their next turn)',
+    description:
+      'Every publish is kept as the next numbered version ("Version N", kind publish) with who published it and the optional note.',
     guard: 'session',
     query: forceReplaceQuery,
+    body: z
+      .object({ note: z.string().trim().max(500, 'must be at most 500 characters').optional() })
+      .optional()
+      .meta({ examples: [{ note: 'Opening hours now include Saturdays' }] }),
     response: okBody({ message: z.string(), campaignId: z.string(), agent: agentConfigSchema }),
   }),
   revertAgent: defineEndpoint({
@@ -196,7 +210,7 @@ export const agentsEndpoints = {
     area: 'agents',
     method: 'GET',
     path: '/api/v2/agent/:id/versions',
-    summary: 'Saved versions of an agent ({id} = the agent account), newest first',
+    summary: 'Saved and published versions of an agent ({id} = the agent account), newest first',
     guard: 'session',
     params: z.object({ id: idField() }),
     query: z.object({ includeData: queryBool().default(false) }),

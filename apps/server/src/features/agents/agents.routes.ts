@@ -68,9 +68,9 @@ export const agentsFeature: Feature = {
         success: true,
         ...(await saveCampaign(deps, call(ctx, query.forceReplaceTemplateVars), body)),
       }),
-      publishAgent: async ({ query, ctx }) => ({
+      publishAgent: async ({ query, body, ctx }) => ({
         success: true,
-        ...(await publishAgent(deps, call(ctx, query.forceReplaceTemplateVars))),
+        ...(await publishAgent(deps, call(ctx, query.forceReplaceTemplateVars), body?.note ?? null)),
       }),
       revertAgent: async ({ query, ctx }) => ({
         success: true,

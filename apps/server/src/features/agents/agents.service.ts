@@ -36,6 +36,7 @@ import {
   readStoredConfig,
   toStoredConfig,
 } from './campaign-config';
+import { insertPublishVersion } from './versions.repo';
 
 export type AgentSlot = 'production' | 'staging';
 
@@ -190,16 +191,40 @@ export function conflictError(row: CampaignRow | null, viewer: TemplateViewer, f
   );
 }
 
-export async function publishStaging(db: Db, row: CampaignRow): Promise<CampaignRow> {
-  const staging = slotConfig(row, 'staging');
-  requirePrompt(staging);
-  const updated = await writeProduction(
-    db,
-    row.agentAccountId,
-    toStoredConfig({ ...staging, published: true }),
-  );
-  if (!updated) throw new AppError('NOT_FOUND', `Agent ${row.agentAccountId} has no campaign`);
-  return updated;
+/** Who published and what they wrote about it; every publish is kept as a numbered version. */
+export interface PublishRecord {
+  userId: number | null;
+  note: string | null;
+}
+
+/**
+ * Makes `config` the agent's production config and records it as its next published version, in one transaction:
+ * a publish never lands without its version.
+ */
+export async function publishConfig(
+  db: Db,
+  agentAccountId: number,
+  config: AgentConfig,
+  record: PublishRecord,
+): Promise<CampaignRow> {
+  requirePrompt(config);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const stored = toStoredConfig({ ...config, published: true });
+    const updated = await writeProduction(txDb, agentAccountId, stored);
+    if (!updated) throw new AppError('NOT_FOUND', `Agent ${agentAccountId} has no campaign`);
+    await insertPublishVersion(txDb, {
+      agentAccountId,
+      snapshot: stored,
+      note: record.note?.trim() ? record.note.trim() : null,
+      createdByUserId: record.userId,
+    });
+    return updated;
+  });
+}
+
+export async function publishStaging(db: Db, row: CampaignRow, record: PublishRecord): Promise<CampaignRow> {
+  return publishConfig(db, row.agentAccountId, slotConfig(row, 'staging'), record);
 }
 
 /** Writes a new staging config; `expectedRevision` null applies it whatever the stored revision is. */

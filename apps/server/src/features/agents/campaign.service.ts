@@ -27,6 +27,7 @@ import {
   templateConfig,
   templateFields,
 } from './templates.service';
+import { insertPublishVersion } from './versions.repo';
 
 interface Call {
   actor: Actor;
@@ -91,7 +92,9 @@ export async function saveCampaign(deps: AgentsDeps, call: Call, input: AgentCon
   const expected = input.revision === undefined ? null : (existing?.revision ?? 1);
   let saved = await replaceStaging(deps.db, agent.id, config, expected);
   if (!saved) throw conflictError(await findCampaign(deps.db, agent.id), viewer, call.force);
-  if (input.published === true) saved = await publishStaging(deps.db, saved);
+  if (input.published === true) {
+    saved = await publishStaging(deps.db, saved, { userId: call.actor.userId, note: null });
+  }
   return {
     message: input.published === true ? 'Agent saved and published.' : 'Agent saved.',
     campaignId: saved.campaignId,
@@ -99,12 +102,12 @@ export async function saveCampaign(deps: AgentsDeps, call: Call, input: AgentCon
   };
 }
 
-export async function publishAgent(deps: AgentsDeps, call: Call) {
+export async function publishAgent(deps: AgentsDeps, call: Call, note: string | null = null) {
   const agent = await loadEditableAgent(deps, call.actor, call.accountId);
   const viewer = await templateViewer(deps, call.actor, agent.id);
   const row = await findCampaign(deps.db, agent.id);
   if (!row) throw new AppError('BAD_REQUEST', 'Please enter a prompt.');
-  const published = await publishStaging(deps.db, row);
+  const published = await publishStaging(deps.db, row, { userId: call.actor.userId, note });
   return {
     message: `Agent ${published.campaignId} published`,
     campaignId: published.campaignId,
@@ -180,6 +183,12 @@ export async function createAgentFromTemplate(deps: AgentsDeps, call: Call, inpu
     campaignId: newCampaignId(),
     staging: stored,
     production: { ...stored, published: true },
+  });
+  await insertPublishVersion(deps.db, {
+    agentAccountId: account.id,
+    snapshot: { ...stored, published: true },
+    note: `Created from the template "${template.name}"`,
+    createdByUserId: call.actor.userId,
   });
   const viewer = await templateViewer(deps, call.actor, account.id);
   return {

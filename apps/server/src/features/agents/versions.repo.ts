@@ -1,4 +1,15 @@
-import { agentVersions, and, count, desc, eq, sql, type Db } from '@switchboard/db';
+import {
+  agentVersions,
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  sql,
+  users,
+  type Db,
+} from '@switchboard/db';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
 
@@ -46,11 +57,75 @@ export async function insertVersion(
     title: string;
     source: 'staging' | 'production';
     snapshot: Record<string, unknown>;
+    createdByUserId: number | null;
   },
 ): Promise<AgentVersionRow> {
   const [row] = await db.insert(agentVersions).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
   return row;
+}
+
+/**
+ * Records a publish as the agent's next numbered version. Called in the publish's transaction after the campaign
+ * row was written, so that row's lock keeps two publishes of one agent from taking the same number (and the
+ * unique index would refuse it if they did).
+ */
+export async function insertPublishVersion(
+  db: Db,
+  values: {
+    agentAccountId: number;
+    snapshot: Record<string, unknown>;
+    note: string | null;
+    createdByUserId: number | null;
+  },
+): Promise<AgentVersionRow> {
+  const [last] = await db
+    .select({ n: sql<number | null>`max(${agentVersions.publishNumber})`.mapWith(Number) })
+    .from(agentVersions)
+    .where(
+      and(eq(agentVersions.agentAccountId, values.agentAccountId), isNotNull(agentVersions.publishNumber)),
+    );
+  const publishNumber = (last?.n ?? 0) + 1;
+  const [row] = await db
+    .insert(agentVersions)
+    .values({
+      ...values,
+      title: `Version ${publishNumber}`,
+      source: 'production',
+      kind: 'publish',
+      publishNumber,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** The newest publish of an agent, if it was ever published. */
+export async function findLatestPublish(db: Db, agentAccountId: number): Promise<AgentVersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(agentVersions)
+    .where(and(eq(agentVersions.agentAccountId, agentAccountId), isNotNull(agentVersions.publishNumber)))
+    .orderBy(desc(agentVersions.publishNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+function displayName(row: { id: number; name: string | null; email: string | null }): string {
+  const name = row.name?.trim() ?? '';
+  if (name !== '') return name;
+  return row.email ?? `User ${row.id}`;
+}
+
+/** Display names of the people who wrote versions, by user id. */
+export async function userNames(db: Db, userIds: readonly number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, displayName(row)]));
 }
 
 export async function updateVersion(

@@ -2,13 +2,14 @@ import type { AgentConfig, AgentConfigInput } from '@switchboard/contract';
 import type { Actor } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
-import { findCampaign, writeProduction } from './agents.repo';
+import { findCampaign } from './agents.repo';
 import {
   ensureCampaignRow,
   loadAgentAccount,
   loadEditableAgent,
   mergeConfigInput,
   presentConfig,
+  publishConfig,
   replaceStaging,
   requirePrompt,
   slotConfig,
@@ -25,6 +26,7 @@ import {
   insertVersion,
   listVersions,
   updateVersion,
+  userNames,
   type AgentVersionRow,
 } from './versions.repo';
 
@@ -44,15 +46,32 @@ function snapshotOf(row: AgentVersionRow, campaignId: string): AgentConfig {
   };
 }
 
-function presentVersion(row: AgentVersionRow, snapshot?: AgentConfig) {
+function presentVersion(row: AgentVersionRow, names: Map<number, string>, snapshot?: AgentConfig) {
   return {
     versionId: row.id,
     title: row.title,
     source: row.source,
+    kind: row.kind,
+    publishNumber: row.publishNumber,
+    note: row.note,
+    createdBy:
+      row.createdByUserId === null
+        ? null
+        : {
+            userId: row.createdByUserId,
+            name: names.get(row.createdByUserId) ?? `User ${row.createdByUserId}`,
+          },
     timestamp: row.createdAt.getTime(),
     updatedAt: row.updatedAt.toISOString(),
     ...(snapshot ? { snapshot } : {}),
   };
+}
+
+async function namesFor(deps: AgentsDeps, rows: readonly AgentVersionRow[]) {
+  return userNames(
+    deps.db,
+    rows.flatMap((row) => (row.createdByUserId === null ? [] : [row.createdByUserId])),
+  );
 }
 
 async function loadAgentVersion(db: Db, agentAccountId: number, versionId: number) {
@@ -71,10 +90,13 @@ export async function listAgentVersions(
 ) {
   const agent = await loadAgentAccount(deps.db, agentAccountId);
   const rows = await listVersions(deps.db, agent.id);
-  if (!includeData) return rows.map((row) => presentVersion(row));
+  const names = await namesFor(deps, rows);
+  if (!includeData) return rows.map((row) => presentVersion(row, names));
   const viewer = await templateViewer(deps, actor, agent.id);
   const campaignId = (await findCampaign(deps.db, agent.id))?.campaignId ?? '';
-  return rows.map((row) => presentVersion(row, presentConfig(snapshotOf(row, campaignId), viewer, false)));
+  return rows.map((row) =>
+    presentVersion(row, names, presentConfig(snapshotOf(row, campaignId), viewer, false)),
+  );
 }
 
 export async function createAgentVersion(
@@ -102,8 +124,9 @@ export async function createAgentVersion(
     title: input.title ?? `Auto-${Date.now()}`,
     source: input.source,
     snapshot: toStoredConfig(slotConfig(row, input.source)),
+    createdByUserId: actor.userId,
   });
-  return presentVersion(version);
+  return presentVersion(version, await namesFor(deps, [version]));
 }
 
 export async function replaceAgentVersion(
@@ -119,7 +142,7 @@ export async function replaceAgentVersion(
   const config = mergeConfigInput(readStoredConfig({}), snapshot);
   const updated = await updateVersion(deps.db, agent.id, existing.id, { snapshot: toStoredConfig(config) });
   if (!updated) throw new AppError('NOT_FOUND', 'No version of this agent matches params.versionId');
-  return presentVersion(updated);
+  return presentVersion(updated, await namesFor(deps, [updated]));
 }
 
 export async function restoreAgentVersion(
@@ -137,7 +160,10 @@ export async function restoreAgentVersion(
   const restored =
     target === 'staging'
       ? await replaceStaging(deps.db, agent.id, config, null)
-      : await writeProduction(deps.db, agent.id, toStoredConfig({ ...config, published: true }));
+      : await publishConfig(deps.db, agent.id, config, {
+          userId: actor.userId,
+          note: `Restored from "${version.title}"`,
+        });
   if (!restored) throw new AppError('NOT_FOUND', `Agent ${agent.id} has no campaign`);
   const viewer = await templateViewer(deps, actor, agent.id);
   return { target, restored: presentConfig(slotConfig(restored, target), viewer, false) };

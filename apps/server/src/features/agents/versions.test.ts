@@ -93,7 +93,9 @@ describe('agent versions', () => {
     const a = await createVersion(agent, { title: 'A' });
     const b = await createVersion(agent, { title: 'B', source: 'production' });
     const plain = await list(agent);
-    expect(plain.map((version) => version.versionId)).toEqual([b.versionId, a.versionId]);
+    // The agent's first publish (when it was made) is the oldest version.
+    expect(plain.map((version) => version.title)).toEqual(['B', 'A', 'Version 1']);
+    expect(plain.slice(0, 2).map((version) => version.versionId)).toEqual([b.versionId, a.versionId]);
     expect(plain[0]).not.toHaveProperty('snapshot');
     const full = await list(agent, true);
     expect(full[0]?.snapshot?.agentInstructions).toBe('Prompt A.');
@@ -173,7 +175,7 @@ describe('agent versions', () => {
 
     const deleted = await as.acme.delete(`${versionsUrl(agent)}/${version.versionId}`);
     expect(deleted.status).toBe(200);
-    expect(await list(agent)).toEqual([]);
+    expect((await list(agent)).map((left) => left.title)).toEqual(['Version 1']);
     const again = await as.acme.delete(`${versionsUrl(agent)}/${version.versionId}`);
     expect(again.status).toBe(404);
   });
