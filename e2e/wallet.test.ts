@@ -25,6 +25,13 @@ async function headerBalanceCents(): Promise<number> {
   return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 }
 
+/** The wallet overlay's balance to the last digit (usage is charged in fractions of a cent). */
+async function exactBalance(): Promise<number> {
+  const shown = page.getByRole('dialog', { name: 'Wallet' }).getByTestId('wallet-balance');
+  await shown.waitFor();
+  return Number((await shown.innerText()).replace(/[^0-9.]/g, ''));
+}
+
 /** From the wallet overlay: add funds by card and land on the card page. */
 async function startCardCheckout(amount: string): Promise<void> {
   await page.getByRole('dialog', { name: 'Wallet' }).getByRole('button', { name: 'Add funds' }).click();
@@ -122,6 +129,45 @@ describe('wallet', () => {
     await page.getByRole('dialog', { name: 'Wallet' }).getByTestId('wallet-balance').waitFor();
     expect(await headerBalanceCents()).toBe(balance);
     expect(balance).toBe(balanceBefore + 2000);
+    expect(errors).toEqual([]);
+  });
+
+  it('talks to the demo agent by chat, then sees the usage charge in the transactions and the balance lowered', async () => {
+    await page.goto(`${server.url}/app/home?wallet`);
+    const before = await exactBalance();
+    await page.goto(`${server.url}/app/home`);
+    await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).click();
+    await page.getByRole('heading', { name: 'Acme Front Desk', level: 1 }).waitFor();
+    await page.goto(`${server.url}${new URL(page.url()).pathname}?testAgent`);
+    const panel = page.locator('[data-overlay-flag="testAgent"]');
+    const message = panel.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => message.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await message.fill('What are your opening hours?');
+    await message.press('Enter');
+    await panel
+      .getByRole('log')
+      .locator('[data-side="agent"]')
+      .filter({ hasText: /9 am to 6 pm/i })
+      .first()
+      .waitFor({ timeout: 30_000 });
+
+    // Leaving the test drawer ends the conversation; its tokens are charged as it closes.
+    const history = page.getByRole('dialog', { name: 'Transactions' });
+    const usageLine = history.getByRole('row').filter({ hasText: 'Model tokens in' });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/app/home?transactions`);
+          await history.getByRole('table', { name: 'Transactions' }).waitFor();
+          return usageLine.count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await usageLine.first().innerText()).toMatch(/usage[\s\S]*−\$0\.0\d+/i);
+    await screenshots('wallet-usage-charge');
+    await page.goto(`${server.url}/app/home?wallet`);
+    expect(await exactBalance()).toBeLessThan(before);
     expect(errors).toEqual([]);
   });
 });
