@@ -196,7 +196,7 @@ describe('targets that must not be reached', () => {
     expect(await placeTaskJob(deps, theirs.id, job()())).toBe('placed');
     expect(placeRequestsTo(listed)).toHaveLength(1);
     expect((await task(second.id)).state).toBe('errored');
-    await endCall((await task(theirs.id)).callId ?? '', 'completed', 3);
+    expect(await endCall((await task(theirs.id)).callId ?? '', 'completed', 3)).toBe(1);
     expect((await task(theirs.id)).state).toBe('finished');
   });
 });
