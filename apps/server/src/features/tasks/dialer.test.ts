@@ -20,7 +20,7 @@ import { findTaskRow } from './tasks.repo';
 import { dialerDeps } from './dialer.jobs';
 import { addToDoNotCallList } from './dialer.repo';
 import { placeTaskJob, type DialerDeps } from './dialer.service';
-import { settleEndedCalls } from './task-outcomes';
+import { recordAnsweredBy, settleEndedCalls } from './task-outcomes';
 
 let kit: DemoApp;
 let acme: SignedInClient;
@@ -115,6 +115,8 @@ describe('placing a due call', () => {
       callId,
       roomId: 'room-of-the-call',
     });
+    // The answer classification of the call lands on its try.
+    expect(await recordAnsweredBy(kit.db, callId, 'human')).toBe(true);
     expect(await endCall(callId, 'completed', 42)).toBeGreaterThanOrEqual(1);
     const done = await task(created.id);
     expect(done).toMatchObject({
@@ -125,6 +127,7 @@ describe('placing a due call', () => {
     expect(done.attempts).toEqual([
       expect.objectContaining({
         callId,
+        answeredBy: 'human',
         result: 'completed',
         durationSeconds: 42,
         conversationId: 'room-of-the-call',
