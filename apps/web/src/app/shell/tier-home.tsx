@@ -6,6 +6,7 @@ import { AccountList } from './account-list';
 import { childTypeOf } from './tiers';
 import { Fact } from './fact';
 import { WalkthroughCard } from '../../features/onboarding/walkthrough/walkthrough-card';
+import { AgentHome } from '../../features/agents/home/agent-home';
 
 type Account = ResponseOf<typeof endpoints.getAccount>['account'];
 
@@ -25,6 +26,7 @@ const listTitle = { reseller: 'Resellers', organization: 'Organizations', agent:
 export function TierHome({ account, basePath }: { account: Account; basePath: string }) {
   const openOverlay = useOverlayLink();
   const childType = childTypeOf[account.accountType];
+  if (account.accountType === 'agent') return <AgentHome account={account} basePath={basePath} />;
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end">

@@ -1,1 +1,2 @@
 export { timeZoneOptions } from './studio/time-zones';
+export { useAgentPublishStatus, type PublishStatus } from './studio/publish-state';

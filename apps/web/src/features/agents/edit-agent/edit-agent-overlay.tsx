@@ -14,6 +14,7 @@ import { useOverlayLink } from '../../../app/shell/overlay-link';
 import { confirmAction } from '../../../app/confirm-action';
 import { notify } from '../../../app/notify';
 import { AgentGate, DraftPending } from '../studio/agent-gate';
+import { PublishDialog } from '../studio/publish-dialog';
 import { useCampaignDraft } from '../studio/use-campaign-draft';
 import { AdvancedPanel } from './advanced-panel';
 import { PromptPanel } from './prompt-panel';
@@ -27,6 +28,7 @@ function Studio({ agentAccountId, name }: { agentAccountId: number; name: string
   const { draft, state } = useCampaignDraft(agentAccountId);
   const openOverlay = useOverlayLink();
   const [versionsOpen, versions] = useDisclosure(false);
+  const [publishOpen, publishDialog] = useDisclosure(false);
   const shownConflict = useRef<unknown>(null);
 
   // A save that met someone else's newer save asks which version to keep.
@@ -40,8 +42,10 @@ function Studio({ agentAccountId, name }: { agentAccountId: number; name: string
   if (state.draft === null) return <DraftPending error={state.errors.at(-1)} />;
   const config = state.draft;
   const edit = draft.edit.bind(draft);
-  const publish = async () => {
-    if (await draft.publish()) notify('Published: callers now reach this version', { tone: 'success' });
+  const publish = async (note: string) => {
+    const published = await draft.publish(note);
+    if (published) notify('Published: callers now reach this version', { tone: 'success' });
+    return published;
   };
   const revert = async () => {
     const ok = await confirmAction({
@@ -63,7 +67,7 @@ function Studio({ agentAccountId, name }: { agentAccountId: number; name: string
           onCompare={() => openOverlay('compareChanges', agentAccountId)}
           onVersions={versions.open}
           onRevert={() => void revert()}
-          onPublish={() => void publish()}
+          onPublish={publishDialog.open}
         />
         {state.errors.length > 0 && (
           <Alert
@@ -126,6 +130,12 @@ function Studio({ agentAccountId, name }: { agentAccountId: number; name: string
           </Tabs.Panel>
         </Tabs>
       </Stack>
+      <PublishDialog
+        opened={publishOpen}
+        onClose={publishDialog.close}
+        onPublish={publish}
+        busy={state.busy === 'publishing'}
+      />
       <VersionsModal
         opened={versionsOpen}
         onClose={versions.close}

@@ -8,7 +8,7 @@ import {
   IconRocket,
 } from '@tabler/icons-react';
 import type { DraftSnapshot } from '../studio/campaign-draft';
-import { sameContent } from '../studio/campaign-draft';
+import { publishStatusBadges, publishStatusOfDraft } from '../studio/publish-state';
 import { SaveStatus } from './save-status';
 
 interface StudioToolbarProps {
@@ -21,20 +21,6 @@ interface StudioToolbarProps {
   onPublish: () => void;
 }
 
-/** Where a campaign stands: live with nothing pending, a draft waiting to be published, or never published. */
-export function publishState(
-  state: Pick<DraftSnapshot, 'staging' | 'production'>,
-): 'live' | 'draft' | 'unpublished' {
-  if (state.production === null) return 'unpublished';
-  return sameContent(state.staging, state.production) ? 'live' : 'draft';
-}
-
-const badges = {
-  live: { color: 'teal', label: 'Live' },
-  draft: { color: 'orange', label: 'Unpublished changes' },
-  unpublished: { color: 'gray', label: 'Not published yet' },
-} as const;
-
 /** The editor's header: the agent's name, its publish state, the autosave state, and what can be done next. */
 export function StudioToolbar({
   name,
@@ -45,8 +31,8 @@ export function StudioToolbar({
   onRevert,
   onPublish,
 }: StudioToolbarProps) {
-  const status = publishState(state);
-  const badge = badges[status];
+  const status = publishStatusOfDraft(state);
+  const badge = publishStatusBadges[status];
   const pending = status !== 'live' || state.status === 'dirty';
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="sm">

@@ -37,7 +37,10 @@ function when(timestamp: number): string {
   return new Date(timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** The versions modal: named snapshots of staging or production; create, rename, and restore into staging. */
+/**
+ * The versions modal: every publish (numbered, with who and the note) and the snapshots saved by hand; save one,
+ * rename, and restore one into the draft to publish.
+ */
 export function VersionsModal({
   opened,
   onClose,
@@ -79,7 +82,7 @@ export function VersionsModal({
   const restoreVersion = async (versionId: number, name: string) => {
     const ok = await confirmAction({
       title: 'Restore this version?',
-      message: `The draft is replaced by “${name}”. Production stays as it is until you publish.`,
+      message: `The draft becomes “${name}”. Callers keep the live version until you publish.`,
       confirmLabel: 'Restore',
     });
     if (!ok) return;
@@ -150,7 +153,7 @@ export function VersionsModal({
           </Text>
         ) : versions.data.versions.length === 0 ? (
           <Text c="dimmed" size="sm" ta="center" py="md">
-            No versions yet. Save one before a big change so you can go back to it.
+            No versions yet. Each publish adds one; save one yourself before a big change.
           </Text>
         ) : (
           <Stack gap="xs" data-testid="version-list">
@@ -164,6 +167,8 @@ export function VersionsModal({
                         size="xs"
                         value={renaming.title}
                         data-autofocus
+                        // Escape here cancels the renaming, not the dialog.
+                        data-mantine-stop-propagation="true"
                         onChange={(event) =>
                           setRenaming({ id: version.versionId, title: event.currentTarget.value })
                         }
@@ -193,14 +198,30 @@ export function VersionsModal({
                         <Badge
                           size="xs"
                           variant="light"
-                          color={version.source === 'production' ? 'teal' : 'gray'}
+                          color={
+                            version.kind === 'publish'
+                              ? 'brand'
+                              : version.source === 'production'
+                                ? 'teal'
+                                : 'gray'
+                          }
                         >
-                          {version.source === 'production' ? 'Live' : 'Draft'}
+                          {version.kind === 'publish'
+                            ? 'Published'
+                            : version.source === 'production'
+                              ? 'Saved from live'
+                              : 'Saved from draft'}
                         </Badge>
                       </Group>
                       <Text size="xs" c="dimmed">
                         {when(version.timestamp)}
+                        {version.createdBy ? ` · ${version.createdBy.name}` : ''}
                       </Text>
+                      {version.note && (
+                        <Text size="sm" data-testid="version-note">
+                          {version.note}
+                        </Text>
+                      )}
                     </Stack>
                   )}
                   {renaming?.id !== version.versionId && (

@@ -31,7 +31,7 @@ import { useApiQuery } from '../../../lib/use-api';
 import { DraftPending } from '../studio/agent-gate';
 import { useCampaignDraft } from '../studio/use-campaign-draft';
 import { languageLabels } from '../edit-agent/settings-panel';
-import { publishState } from '../edit-agent/studio-toolbar';
+import { publishStatusOfDraft } from '../studio/publish-state';
 import { WalkthroughCard } from '../../onboarding';
 
 function excerpt(text: string, length = 420): string {
@@ -56,7 +56,7 @@ export function AgentOverview({ account }: SectionProps) {
   });
   if (state.draft === null) return <DraftPending error={state.errors.at(-1)} />;
   const config = state.draft;
-  const status = publishState(state);
+  const status = publishStatusOfDraft(state);
   const voice = findAgentVoice(config.agentVoice);
   const publish = async () => {
     if (await draft.publish()) notify('Published: callers now reach this version', { tone: 'success' });

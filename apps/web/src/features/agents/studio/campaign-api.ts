@@ -67,8 +67,13 @@ export function campaignApi(agentAccountId: number): CampaignApi {
         throw failure;
       }
     },
-    publish: async () => {
-      await callApi(endpoints.publishAgent, { ...scope, query: {} });
+    publish: async (note) => {
+      const trimmed = note?.trim() ?? '';
+      await callApi(endpoints.publishAgent, {
+        ...scope,
+        query: {},
+        ...(trimmed === '' ? {} : { body: { note: trimmed } }),
+      });
     },
     revert: async () => {
       await callApi(endpoints.revertAgent, { ...scope, query: {} });

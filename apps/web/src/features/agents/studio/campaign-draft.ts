@@ -7,7 +7,8 @@ export interface CampaignApi {
   save(
     config: AgentConfig,
   ): Promise<{ kind: 'saved'; config: AgentConfig } | { kind: 'conflict'; server: AgentConfig }>;
-  publish(): Promise<void>;
+  /** Publishes staging; the note is kept with the version the publish makes. */
+  publish(note?: string): Promise<void>;
   revert(): Promise<void>;
   /** What is sent for a draft: rows still being filled in (a destination without a number) are left out. */
   prepare?(config: AgentConfig): AgentConfig;
@@ -247,7 +248,7 @@ export class CampaignDraft {
    * Publish: save the draft unpublished, pause, publish staging to production, pause, read both again.
    * Resolves whether it published.
    */
-  async publish(): Promise<boolean> {
+  async publish(note?: string): Promise<boolean> {
     const draft = this.snapshot.draft;
     if (draft === null || this.snapshot.busy !== null) return false;
     if (draft.agentInstructions.trim() === '') {
@@ -258,7 +259,7 @@ export class CampaignDraft {
     try {
       if (!(await this.flush())) return false;
       await this.timers.sleep(draftTimings.beforePublishMs);
-      await this.api.publish();
+      await this.api.publish(note);
       await this.timers.sleep(draftTimings.afterPublishMs);
       await this.load();
       return true;

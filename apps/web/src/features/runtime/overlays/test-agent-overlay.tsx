@@ -4,6 +4,14 @@ import type { OverlayProps } from '../../../app/overlays/overlay-types';
 import { ConversationBody, ModelBadge } from '../components/conversation-body';
 import { usePanelConversation, useSessionSnapshot, type Conversation } from '../session/conversation';
 import { AgentTargetGate, type AgentRef } from './agent-target-gate';
+import { useAgentPublishStatus, type PublishStatus } from '../../agents';
+
+/** What a test talks to, in the same words the editor's badge uses for the agent's state. */
+const testedVersion: Record<PublishStatus, string> = {
+  draft: 'A test of the unpublished draft.',
+  live: 'A test of the live version (the draft has no unpublished changes).',
+  unpublished: 'A test of the draft; this agent is not published yet.',
+};
 
 function TestSession({
   agent,
@@ -15,6 +23,7 @@ function TestSession({
   restart: () => void;
 }) {
   const { info } = useSessionSnapshot(conversation.session);
+  const { status } = useAgentPublishStatus(agent.id);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -34,8 +43,9 @@ function TestSession({
             </Badge>
             <ModelBadge info={info} />
           </Group>
-          <Text size="sm" c="dimmed">
-            A test of the unpublished draft. It is logged as a test and reaches none of your contacts.
+          <Text size="sm" c="dimmed" data-testid="tested-version">
+            {status ? `${testedVersion[status]} ` : ''}It is logged as a test and reaches none of your
+            contacts.
           </Text>
         </Stack>
         <Button
@@ -62,21 +72,28 @@ function TestSession({
   );
 }
 
-function TestAgent({ agent }: { agent: AgentRef }) {
+function TestAgent({ agent, mode }: { agent: AgentRef; mode: 'chat' | 'voice' }) {
   const { conversation, restart } = usePanelConversation({
     agentAccountId: agent.id,
-    mode: 'chat',
+    mode,
     config: 'staging',
   });
   if (!conversation) return null;
   return <TestSession agent={agent} conversation={conversation} restart={restart} />;
 }
 
-/** testAgent: talk to the agent's draft by chat or voice before it goes live (`testAgent=<agent account id>`). */
+/**
+ * testAgent: talk to the agent's draft by chat or voice before it goes live. `testAgent=<agent account id>` opens a
+ * chat, `testAgent=<agent account id>:voice` (or `testAgent=voice` for the agent on screen) starts a voice call in
+ * the browser at once.
+ */
 export function TestAgentOverlay({ value }: OverlayProps) {
+  const parts = (value ?? '').split(':');
+  const mode = parts.includes('voice') ? 'voice' : 'chat';
+  const id = parts.find((part) => /^\d+$/.test(part)) ?? null;
   return (
-    <AgentTargetGate value={value} action="test">
-      {(agent) => <TestAgent key={agent.id} agent={agent} />}
+    <AgentTargetGate value={id} action="test">
+      {(agent) => <TestAgent key={`${agent.id}:${mode}`} agent={agent} mode={mode} />}
     </AgentTargetGate>
   );
 }

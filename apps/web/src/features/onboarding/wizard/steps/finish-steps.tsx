@@ -110,7 +110,11 @@ export function TestAgentStep({ dispatch, agentAccountId }: StepProps) {
           <Text size="sm" c="dimmed">
             Ask what a customer would ask: opening hours, prices, booking. Hang up whenever you like.
           </Text>
-          <Button onClick={() => openOverlay('testAgent', agentAccountId ?? undefined)}>
+          <Button
+            onClick={() =>
+              openOverlay('testAgent', agentAccountId === null ? 'voice' : `${agentAccountId}:voice`)
+            }
+          >
             Start a test call
           </Button>
         </Stack>
