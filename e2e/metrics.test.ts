@@ -93,20 +93,12 @@ describe('dashboard and call logs', () => {
     await page.getByRole('button', { name: 'Columns' }).click();
     const columns = page.getByRole('dialog', { name: 'Columns' });
     const checkbox = (name: string) => columns.getByRole('checkbox', { name, exact: true });
-    for (const label of ['Account id', 'Agent id', 'Room', 'Caller name']) await checkbox(label).uncheck();
-    await checkbox('patientName').check();
+    for (const label of ['Contact', 'Outcome', 'Summary']) await checkbox(label).uncheck();
+    for (const label of ['Agent', 'Direction', 'patientName']) await checkbox(label).check();
     await saveScreenshot(page, 'edit-columns');
     await columns.getByRole('button', { name: 'Show these columns' }).click();
     await columns.waitFor({ state: 'hidden' });
-    const chosen = [
-      'accountName',
-      'timestamp',
-      'duration',
-      'fromNumber',
-      'toNumber',
-      'direction',
-      'patientName',
-    ];
+    const chosen = ['timestamp', 'from', 'to', 'duration', 'accountName', 'direction', 'patientName'];
     await expect.poll(() => new URL(page.url()).searchParams.get('fields')).toBe(chosen.join(','));
 
     await page.getByRole('button', { name: 'Filter' }).click();

@@ -46,7 +46,9 @@ export function formatCell(field: string, value: unknown): string {
   if (field === 'duration' && typeof value === 'number') return durationLabel(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {
-    return phoneFields.has(field) && /^\+\d{8,15}$/.test(value) ? formatPhoneForDisplay(value) : value;
+    if (phoneFields.has(field) && /^\+\d{8,15}$/.test(value)) return formatPhoneForDisplay(value);
+    // "Transferred to +15550109999" names the number as people write it.
+    return field === 'outcome' ? value.replace(/\+\d{8,15}\b/g, formatPhoneForDisplay) : value;
   }
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
