@@ -6,10 +6,11 @@
 // server, and in the same run a bare `ws` echo server measured the same way: the reference.
 // Measured on the caller side: the jitter of the server's outbound audio frames (inter-arrival deviation from
 // 20 ms within a turn), p50/p99; on the server: event loop delay and CPU. N steps up until p99 jitter > 5 ms.
+// The channel server's database is PGlite in its process unless BENCH_DATABASE_URL names a PostgreSQL server.
 // `npm run bench -- media-streams [--seconds 15] [--levels 25,50,100] [--max 500] [--cpu-prof]`
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { toneUtteranceMulaw } from '@switchboard/testing';
@@ -189,6 +190,9 @@ async function level(server: Server, calls: number, kind: string) {
   };
 }
 
+const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite in process';
+const load = () => loadavg()[0]?.toFixed(1) ?? '?';
+console.log(`Channel database: ${database}. Machine load average at start: ${load()}.`);
 const echo = await startServer('echo');
 const channel = await startServer('channel');
 const rows: Record<string, string | number>[] = [];
@@ -213,7 +217,8 @@ table(rows);
 console.log(
   `Largest N with outbound frame jitter p99 ≤ ${budgetMs} ms (levels ${levels.join(', ')}, ${seconds} s each): ` +
     `media-stream channel ${largest.channel || 'none'}, bare ws echo ${largest.echo || 'none'}. ` +
-    `Target ≥ 200 calls with the VAD on: ${largest.channel >= 200 ? 'met' : 'NOT met'}.`,
+    `Target ≥ 200 calls with the VAD on: ${largest.channel >= 200 ? 'met' : 'NOT met'}. ` +
+    `Channel database: ${database}; load average at the end: ${load()}.`,
 );
 if (profileDir) {
   await sleep(1_000);

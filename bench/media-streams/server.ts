@@ -76,6 +76,9 @@ if (mode === 'echo') {
         send: (message) => {
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
         },
+        sendText: (json) => {
+          if (socket.readyState === socket.OPEN) socket.send(json);
+        },
         close: () => socket.close(1000),
       },
     });

@@ -85,6 +85,9 @@ export const twilioFeature: Feature = {
             send: (message) => {
               if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
             },
+            sendText: (json) => {
+              if (socket.readyState === socket.OPEN) socket.send(json);
+            },
             close: () => socket.close(1000),
           },
         });

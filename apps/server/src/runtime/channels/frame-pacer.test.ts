@@ -11,13 +11,15 @@ afterEach(() => {
 /** A line whose sends are recorded with the fake clock's time. */
 function recorded(pacer: FramePacer) {
   const sent: { at: number; name: unknown }[] = [];
-  const line = pacer.line((message) => sent.push({ at: Date.now(), name: message.name }));
+  const line = pacer.line((message) =>
+    sent.push({ at: Date.now(), name: typeof message === 'string' ? message : message.name }),
+  );
   return { sent, line };
 }
 
 describe('the frame pacer', () => {
   it('sends a turn of frames one per 20 ms, with the mark right after the last frame', async () => {
-    const pacer = new FramePacer(20, () => Date.now());
+    const pacer = new FramePacer({ now: () => Date.now() });
     const { sent, line } = recorded(pacer);
     for (let i = 0; i < 5; i++) line.push({ name: `f${i}` }, true);
     line.push({ name: 'mark' }, false);
@@ -31,7 +33,7 @@ describe('the frame pacer', () => {
   });
 
   it('paces many calls on one timer and drops what a cleared or closed line still holds', async () => {
-    const pacer = new FramePacer(20, () => Date.now());
+    const pacer = new FramePacer({ now: () => Date.now() });
     const a = recorded(pacer);
     const b = recorded(pacer);
     const c = recorded(pacer);
@@ -56,7 +58,7 @@ describe('the frame pacer', () => {
 
   it('sends the frames that fell due while the event loop was busy, and starts a new turn on time', async () => {
     let now = 0;
-    const pacer = new FramePacer(20, () => now);
+    const pacer = new FramePacer({ phases: 1, now: () => now });
     const sent: number[] = [];
     const line = pacer.line(() => sent.push(now));
     for (let i = 0; i < 6; i++) line.push({}, true);
@@ -74,5 +76,42 @@ describe('the frame pacer', () => {
     now = 1_040;
     await vi.advanceTimersByTimeAsync(20);
     expect(sent.length).toBe(8);
+  });
+
+  it('spreads calls over the phases of the period: each keeps its own 20 ms cadence, few go out at once', async () => {
+    const pacer = new FramePacer({ phases: 4, now: () => Date.now() });
+    const start = Date.now();
+    const calls = Array.from({ length: 8 }, () => recorded(pacer));
+    for (const call of calls) for (let i = 0; i < 5; i++) call.line.push({ name: i }, true);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    for (const call of calls) {
+      expect(call.sent).toHaveLength(5);
+      const gaps = call.sent.slice(1).map((s, i) => s.at - (call.sent[i]?.at ?? 0));
+      expect(gaps).toEqual([20, 20, 20, 20]);
+    }
+    // Two calls on each of the four phases, 5 ms apart.
+    const firstAt = calls.map((call) => (call.sent[0]?.at ?? 0) - start);
+    expect(firstAt).toEqual([0, 5, 10, 15, 0, 5, 10, 15]);
+    const perInstant = new Map<number, number>();
+    for (const call of calls)
+      for (const s of call.sent) perInstant.set(s.at, (perInstant.get(s.at) ?? 0) + 1);
+    expect(Math.max(...perInstant.values())).toBe(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('gives a closed call’s phase to the next call, and sends pre-serialised messages as they are', async () => {
+    const pacer = new FramePacer({ phases: 2, now: () => Date.now() });
+    const start = Date.now();
+    const a = recorded(pacer);
+    const b = recorded(pacer);
+    a.line.close();
+    const c = recorded(pacer);
+    for (const call of [b, c]) call.line.push('{"event":"media"}', true);
+    a.line.push({ name: 'after close' }, true);
+    await vi.advanceTimersByTimeAsync(40);
+    expect(a.sent).toEqual([]);
+    expect(b.sent).toEqual([{ at: start + 10, name: '{"event":"media"}' }]);
+    expect(c.sent).toEqual([{ at: start, name: '{"event":"media"}' }]);
   });
 });

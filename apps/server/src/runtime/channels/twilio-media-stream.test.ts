@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantSpeechProviders } from '../../providers/shared/speech-providers';
 import type { EndReason } from '../conversation';
 import { loggedConversation } from '../session-client.test-support';
+import { FramePacer } from './frame-pacer';
 import { TwilioMediaStream } from './twilio-media-stream';
 
 let t: DemoApp;
@@ -15,14 +16,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Plays the carrier's side of one stream, as Twilio does: frames in, and what the server sends recorded. */
-function carrier(callSid: string) {
+function carrier(callSid: string, options: { socket?: { texts: string[] }; pacer?: FramePacer } = {}) {
   const sent: Record<string, unknown>[] = [];
+  const { socket, pacer } = options;
   const line: ({ hangUp: EndReason } | { transfer: string })[] = [];
   let sequence = 0;
   const stream = new TwilioMediaStream({
     runtime: t.services.runtime,
     logger: t.services.logger,
-    link: { send: (message) => sent.push(message), close: () => sent.push({ closed: true }) },
+    link: {
+      send: (message) => sent.push(message),
+      // A socket's text frames: recorded as sent and as parsed, in order with the other messages.
+      ...(socket
+        ? {
+            sendText: (json: string) => {
+              socket.texts.push(json);
+              sent.push(JSON.parse(json) as Record<string, unknown>);
+            },
+          }
+        : {}),
+      close: () => sent.push({ closed: true }),
+    },
+    ...(pacer ? { pacer } : {}),
     resolve: (start) =>
       Promise.resolve(
         start.customParameters.callToken === `token-${callSid}`
@@ -121,6 +136,25 @@ describe('a phone call over a Twilio media stream', () => {
     expect(said).toContain('agent: We are open Monday to Friday from 9 am to 6 pm.');
     expect(said).toContain('contact: (keypad) 42');
     expect(log?.usage['tts-characters']).toBeGreaterThan(40);
+  });
+
+  it('over a text socket and the pacer, sends each frame as Twilio’s media JSON built once, then the mark', async () => {
+    const socket = { texts: [] as string[] };
+    const call = carrier('CA0005', { socket, pacer: new FramePacer() });
+    call.start();
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(1);
+    expect(socket.texts.length).toBeGreaterThan(50);
+    for (const json of socket.texts) {
+      expect(json).toMatch(
+        /^\{"event":"media","streamSid":"MZCA0005","media":\{"payload":"[A-Za-z0-9+/]+={0,2}"\}\}$/,
+      );
+      const payload = (JSON.parse(json) as { media: { payload: string } }).media.payload;
+      expect(Buffer.from(payload, 'base64')).toHaveLength(160);
+    }
+    // Every frame of the greeting went out before its mark; the mark itself is an object message.
+    expect(call.sent.at(-1)).toEqual({ event: 'mark', mark: call.marks()[0]?.mark, streamSid: 'MZCA0005' });
+    expect(call.sent.filter((message) => message.event === 'media')).toHaveLength(socket.texts.length);
+    call.frame('stop', { stop: { callSid: 'CA0005' } });
   });
 
   it('hangs up the line when the agent says goodbye', async () => {

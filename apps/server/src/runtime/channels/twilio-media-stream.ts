@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallControl } from '../ports/call-control';
 import { mulaw8k, pipelineRate, type LineCodec } from './line-codec';
-import type { FramePacer, PacedLine } from './frame-pacer';
+import type { FramePacer, PacedLine, PacedMessage } from './frame-pacer';
 import type { AgentRuntime, AgentSession, ConversationDirection } from '../session-types';
 import { VoicePipeline } from '../voice-pipeline';
 
@@ -31,6 +31,11 @@ export interface StreamCall {
 /** The socket as the channel sees it. */
 export interface MediaStreamLink {
   send(message: Record<string, unknown>): void;
+  /**
+   * Sends a message the channel serialised itself (a socket's text frame). With it, each audio frame's JSON is
+   * built once when the frame is queued, so the pacer's tick only hands strings to the sockets.
+   */
+  sendText?(json: string): void;
   close(): void;
 }
 
@@ -73,7 +78,8 @@ export class TwilioMediaStream {
   private readonly codec: LineCodec;
   private readonly decoder: ReturnType<LineCodec['decoder']>;
   private encoder: ReturnType<LineCodec['encoder']>;
-  private outgoing: number[] = [];
+  /** The line's bytes of the agent's turn not yet cut into a frame. */
+  private outgoing = new Uint8Array(0);
   private digits = '';
   private digitTimer: NodeJS.Timeout | null = null;
   private ended = false;
@@ -195,7 +201,7 @@ export class TwilioMediaStream {
           this.queue({ event: 'mark', mark: { name: turnId } }, false);
         },
         bargeIn: () => {
-          this.outgoing = [];
+          this.outgoing = new Uint8Array(0);
           this.paced?.clear();
           this.encoder = this.codec.encoder();
           this.send({ event: 'clear' });
@@ -233,23 +239,39 @@ export class TwilioMediaStream {
 
   /** Cuts the line's bytes into 20 ms frames; `last` pads and sends what remains of the turn. */
   private sendAudio(codes: Uint8Array, last = false): void {
-    for (const code of codes) this.outgoing.push(code);
     const { frameBytes, silence } = this.codec;
-    while (this.outgoing.length >= frameBytes || (last && this.outgoing.length > 0)) {
-      const frame = this.outgoing.splice(0, frameBytes);
-      while (frame.length < frameBytes) frame.push(silence);
-      this.queue({ event: 'media', media: { payload: Buffer.from(frame).toString('base64') } }, true);
+    const bytes = this.outgoing.length === 0 ? codes : Buffer.concat([this.outgoing, codes]);
+    let offset = 0;
+    for (; offset + frameBytes <= bytes.length; offset += frameBytes) {
+      this.queue(this.mediaMessage(bytes.subarray(offset, offset + frameBytes)), true);
     }
+    if (last && offset < bytes.length) {
+      const frame = Buffer.alloc(frameBytes, silence);
+      frame.set(bytes.subarray(offset));
+      this.queue(this.mediaMessage(frame), true);
+      offset = bytes.length;
+    }
+    this.outgoing = Uint8Array.from(bytes.subarray(offset));
+  }
+
+  /** One frame of the line's bytes as a `media` message: its JSON, when the link takes text. */
+  private mediaMessage(frame: Uint8Array): PacedMessage {
+    const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString('base64');
+    if (!this.options.link.sendText || !this.streamSid) return { event: 'media', media: { payload } };
+    // Base64 needs no escaping; the stream id is quoted as JSON.
+    return `{"event":"media","streamSid":${JSON.stringify(this.streamSid)},"media":{"payload":"${payload}"}}`;
   }
 
   /** Audio and the marks after it: through the pacer when there is one. */
-  private queue(message: Record<string, unknown>, frame: boolean): void {
+  private queue(message: PacedMessage, frame: boolean): void {
     if (this.paced) this.paced.push(message, frame);
     else this.send(message);
   }
 
-  private send(message: Record<string, unknown>): void {
-    if (this.streamSid) this.options.link.send({ ...message, streamSid: this.streamSid });
+  private send(message: PacedMessage): void {
+    if (!this.streamSid) return;
+    if (typeof message === 'string') this.options.link.sendText?.(message);
+    else this.options.link.send({ ...message, streamSid: this.streamSid });
   }
 
   private hungUp(): void {
