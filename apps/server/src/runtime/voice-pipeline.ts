@@ -138,6 +138,7 @@ export class VoicePipeline {
     return speech.stt.openStream({
       sampleRate: pipelineInputRate,
       language: session.config.agentLang,
+      hints: [session.config.agentInstructions, session.config.knowledge],
       onPartial: (text) => {
         output.userText(text, false);
         const hearing = this.hearing;

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
-import { constants, existsSync, openSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { constants, existsSync, mkdirSync, openSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import { promisify } from 'node:util';
 import { pcm16ToBuffer } from '../../media/pcm';
 import { Resampler } from '../../media/resample';
 import { findCommand } from '../shared/system-command';
+import { agentLanguageModel } from './agent-language-model';
 import { IDLE_MESSAGE, IdleTimer } from './idle-timer';
 import type { SpeechStream, SpeechStreamOptions, SpeechToText, Transcript } from './types';
 
@@ -39,9 +41,52 @@ export class PocketsphinxStt implements SpeechToText {
   }
 
   openStream(options: SpeechStreamOptions): SpeechStream {
-    return new PocketsphinxStream(options, this.modelDir);
+    return new PocketsphinxStream(options, this.modelDir, this.languageModel(options.hints));
+  }
+
+  /**
+   * The language model a stream decodes with: built from the agent's prompt and knowledge with common phone
+   * phrases (agent-language-model.ts) when the stream has them, else the general US English model. Built once per
+   * distinct text and kept in the temporary directory.
+   */
+  languageModel(hints: readonly string[] | undefined): LanguageModelFiles {
+    const general = {
+      lm: path.join(this.modelDir, 'en-us.lm.bin'),
+      dict: path.join(this.modelDir, 'cmudict-en-us.dict'),
+    };
+    const texts = (hints ?? []).filter((text) => text.trim() !== '');
+    if (texts.length === 0 || !existsSync(general.dict)) return general;
+    const key = createHash('sha256')
+      .update(JSON.stringify([MODEL_VERSION, general.dict, texts]))
+      .digest('hex');
+    const dir = path.join(os.tmpdir(), 'switchboard-pocketsphinx');
+    const files = {
+      lm: path.join(dir, `${key.slice(0, 24)}.lm`),
+      dict: path.join(dir, `${key.slice(0, 24)}.dict`),
+    };
+    if (existsSync(files.lm) && existsSync(files.dict)) return files;
+    const { arpa, dict } = agentLanguageModel(texts, general.dict);
+    mkdirSync(dir, { recursive: true });
+    // Written aside and renamed, so a stream opened meanwhile never reads half a file.
+    for (const [file, content] of [
+      [files.dict, dict],
+      [files.lm, arpa],
+    ] as const) {
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, content);
+      renameSync(partial, file);
+    }
+    return files;
   }
 }
+
+interface LanguageModelFiles {
+  lm: string;
+  dict: string;
+}
+
+/** Changes when the way agent models are built changes, so cached ones are rebuilt. */
+const MODEL_VERSION = 1;
 
 class PocketsphinxStream implements SpeechStream {
   private readonly resampler: Resampler | null;
@@ -63,9 +108,10 @@ class PocketsphinxStream implements SpeechStream {
   constructor(
     private readonly options: SpeechStreamOptions,
     modelDir: string,
+    languageModel: LanguageModelFiles,
   ) {
     this.resampler = options.sampleRate === 16000 ? null : new Resampler(options.sampleRate, 16000);
-    this.decoded = this.decode(modelDir);
+    this.decoded = this.decode(modelDir, languageModel);
   }
 
   write(pcm: Int16Array): void {
@@ -116,7 +162,10 @@ class PocketsphinxStream implements SpeechStream {
    * The writing end opens (non-blocking) only once the decoder has opened the reading end, so closing it is
    * always the decoder's end of file; audio written before that waits in memory.
    */
-  private async decode(modelDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  private async decode(
+    modelDir: string,
+    languageModel: LanguageModelFiles,
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
     if (!(await findCommand(COMMAND))) {
       this.failure = new Error(`Speech recognition needs the pocketsphinx package: ${INSTALL}`);
       return { code: null, stdout: '', stderr: '' };
@@ -130,8 +179,7 @@ class PocketsphinxStream implements SpeechStream {
         COMMAND,
         [
           ...['-infile', fifo, '-logfn', '/dev/null'],
-          ...['-hmm', path.join(modelDir, 'en-us'), '-lm', path.join(modelDir, 'en-us.lm.bin')],
-          ...['-dict', path.join(modelDir, 'cmudict-en-us.dict')],
+          ...['-hmm', path.join(modelDir, 'en-us'), '-lm', languageModel.lm, '-dict', languageModel.dict],
         ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );

@@ -14,6 +14,8 @@ export interface SpeechStreamOptions {
   language: string;
   /** Called with interim hypotheses when the provider has them (streaming vendors). */
   onPartial?: (text: string) => void;
+  /** What callers are likely to talk about (the agent's prompt and knowledge), for recognisers that can be biased. */
+  hints?: readonly string[];
 }
 
 export interface SpeechStream {
