@@ -16,8 +16,8 @@ export function campaignDraftFor(agentAccountId: number, queryClient: QueryClien
     draft = new CampaignDraft({
       ...api,
       // Other screens (the agent overview, versions) read the same campaign through the query cache.
-      publish: async () => {
-        await api.publish();
+      publish: async (note) => {
+        await api.publish(note);
         await invalidateAgentQueries(queryClient);
       },
       revert: async () => {
