@@ -1,3 +1,4 @@
+import { formatPhoneForDisplay } from '@switchboard/core';
 import { speechWav } from '@switchboard/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,11 +50,13 @@ afterAll(async () => {
 describe('a phone call to an agent on the sandbox phone network', () => {
   let agentNumber = '';
   let agentNumberShown = '';
+  let agentAccountId = '';
 
   it('buys a number for the agent in the number overlay', async () => {
     await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).click();
     await page.getByRole('heading', { name: 'Acme Front Desk', level: 1 }).waitFor();
     const agentPath = new URL(page.url()).pathname;
+    agentAccountId = /\/agent\/(\d+)/.exec(agentPath)?.[1] ?? '';
     await page.goto(`${server.url}${agentPath}?selectNumber`);
     const overlay = page.getByRole('dialog', { name: 'Choose a number' });
     await overlay.getByRole('textbox', { name: 'Area code' }).fill('303');
@@ -132,9 +135,10 @@ describe('a phone call to an agent on the sandbox phone network', () => {
     await page.getByRole('link', { name: 'Call logs' }).click();
     await page.getByRole('heading', { name: 'Call logs', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'Call logs' });
-    const row = table.getByRole('row').filter({ hasText: softphone.phoneNumber });
+    // The log writes numbers as people write them, and the agent called by its name.
+    const row = table.getByRole('row').filter({ hasText: formatPhoneForDisplay(softphone.phoneNumber) });
     await row.first().waitFor({ timeout: 15_000 });
-    expect(await row.first().innerText()).toContain(agentNumber);
+    expect(await row.first().innerText()).toContain('Acme Front Desk');
     await screenshots('phone-call-logs', { reload: true });
     expect(errors).toEqual([]);
   });
@@ -155,6 +159,27 @@ describe('a phone call to an agent on the sandbox phone network', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     await screenshots('softphone-messages');
+    expect(errors).toEqual([]);
+  });
+
+  it('rings the open softphone with a call placed to it, shows who calls, and declines it', async () => {
+    await page.goto(`${server.url}/app/dev/phone`);
+    await expect
+      .poll(() => page.getByTestId('softphone-number').innerText())
+      .toMatch(/^\+1 \(555\) 555-\d{4}$/);
+    const mine = `+${(await page.getByTestId('softphone-number').innerText()).replace(/\D/g, '')}`;
+    // The platform's test call of call forwarding is a call placed to the softphone number.
+    const placed = await page.request.post(
+      `${server.url}/api/v1/verifyCellForwarding?token=${await token()}&targetAccountId=${agentAccountId}`,
+      { data: { cellNumber: mine } },
+    );
+    expect(placed.status(), await placed.text()).toBe(200);
+    const panel = page.getByRole('alertdialog', { name: 'Incoming call' });
+    await panel.waitFor({ timeout: 20_000 });
+    expect(await panel.getByTestId('incoming-from').innerText()).toMatch(/^\+1 \(\d{3}\) \d{3}-\d{4}$/);
+    await screenshots('softphone-incoming');
+    await panel.getByRole('button', { name: 'Decline' }).click();
+    await panel.waitFor({ state: 'hidden', timeout: 10_000 });
     expect(errors).toEqual([]);
   });
 });

@@ -104,25 +104,25 @@ export function IncomingCallPanel({
       bg="var(--mantine-color-teal-light)"
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap">
-            <IconPhoneIncoming size={28} aria-hidden />
-            <Stack gap={0}>
-              <Text size="sm" c="dimmed">
-                Incoming call
-              </Text>
-              <Text fw={700} fz="lg" data-testid="incoming-from">
-                {formatPhoneForDisplay(call.from)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                to your softphone {formatPhoneForDisplay(call.to)}
-              </Text>
-            </Stack>
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <IconPhoneIncoming size={20} aria-hidden />
+            <Text size="sm" fw={600}>
+              Incoming call
+            </Text>
           </Group>
           <Badge color="orange" variant="light">
             Sandbox phone network
           </Badge>
         </Group>
+        <Stack gap={0}>
+          <Text fw={700} fz="xl" style={{ whiteSpace: 'nowrap' }} data-testid="incoming-from">
+            {formatPhoneForDisplay(call.from)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            to your softphone <span style={{ whiteSpace: 'nowrap' }}>{formatPhoneForDisplay(call.to)}</span>
+          </Text>
+        </Stack>
         <Group grow>
           <Button
             color="red"
