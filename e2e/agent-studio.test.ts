@@ -136,6 +136,25 @@ describe('the agent studio', () => {
     await page.getByRole('cell', { name: business, exact: true }).click();
     await page.getByRole('heading', { name: business, level: 1 }).waitFor();
     agentPath = new URL(page.url()).pathname;
+    // The agent's home: live since its first publish, its number or a way to get one, its conversations.
+    expect(await page.getByTestId('home-publish-state').textContent()).toBe('Live');
+    await expect
+      .poll(() => page.getByTestId('home-published-version').textContent(), { timeout: 10_000 })
+      .toMatch(/^Version \d+ published .+ by /);
+    await page.getByTestId('agent-conversation-counts').getByText('Last 7 days').waitFor();
+    for (const name of ['Test by chat', 'Test by voice', 'Edit', 'Publish']) {
+      await page.getByRole('button', { name, exact: true }).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
+    const number = page
+      .getByTestId('home-phone-number')
+      .or(page.getByRole('button', { name: 'Get a number' }));
+    await number.first().waitFor();
+    await saveScreenshot(page, 'studio-agent-home');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Test by voice' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'studio-agent-home-phone');
+    await page.setViewportSize({ width: 1360, height: 900 });
     await page.getByRole('link', { name: 'Agent' }).click();
     await page.getByTestId('prompt-excerpt').waitFor();
     expect(await page.getByTestId('prompt-excerpt').innerText()).toContain(business);
@@ -167,6 +186,11 @@ describe('the agent studio', () => {
     expect(await editor.getByTestId('publish-state').textContent()).toBe('Unpublished changes');
 
     await editor.getByRole('button', { name: 'Publish', exact: true }).click();
+    const publishDialog = page.getByRole('dialog', { name: 'Publish this version' });
+    await publishDialog.getByLabel('What changed (optional)').fill('Free parking is mentioned');
+    await saveViewport(page, 'studio-publish-note');
+    await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await publishDialog.waitFor({ state: 'hidden' });
     await expect
       .poll(() => editor.getByTestId('publish-state').textContent(), { timeout: 15_000 })
       .toBe('Live');
@@ -181,7 +205,18 @@ describe('the agent studio', () => {
     const editor = studio(page);
     await editor.getByRole('button', { name: 'Versions' }).click();
     const versions = page.getByRole('dialog', { name: 'Versions' });
-    await versions.getByLabel('Name').fill('Before the holiday hours');
+    // The publish above is the newest version, numbered after the agent's earlier publishes, with its note.
+    const published = versions.getByTestId('version-list').locator('.mantine-Card-root').first();
+    await published.getByText('Free parking is mentioned').waitFor();
+    expect(await published.textContent()).toContain('Published');
+    // Escape closes the Versions dialog only; the editor stays open.
+    await versions.getByRole('textbox', { name: 'Name', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await versions.waitFor({ state: 'hidden' });
+    await editor.getByRole('button', { name: 'Versions' }).waitFor();
+    expect(await editor.isVisible()).toBe(true);
+    await editor.getByRole('button', { name: 'Versions' }).click();
+    await versions.getByRole('textbox', { name: 'Name', exact: true }).fill('Before the holiday hours');
     await versions.getByRole('button', { name: 'Save version' }).click();
     await versions.getByText('Before the holiday hours').waitFor();
     await versions.getByRole('button', { name: 'Rename Before the holiday hours' }).click();
