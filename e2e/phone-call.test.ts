@@ -118,15 +118,28 @@ describe('a phone call to an agent on the sandbox phone network', () => {
     await page.goto(`${server.url}/app`);
     await page.getByRole('link', { name: 'Inbox' }).click();
     const room = page.locator(`[data-room-id="${roomId}"]`);
-    for (const tab of ['Agent', 'Priority']) {
-      await page.getByRole('tab', { name: tab }).click();
-      const shown = await room
-        .waitFor({ state: 'visible', timeout: 10_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (shown) break;
-    }
-    await room.click();
+    // The room may move from the agent's inbox to the priority one as the call's wrap-up lands: look again then.
+    const openRoom = async () => {
+      for (let round = 0; round < 4; round += 1) {
+        for (const tab of ['Agent', 'Priority']) {
+          await page.getByRole('tab', { name: tab }).click();
+          const shown = await room
+            .waitFor({ state: 'visible', timeout: 5_000 })
+            .then(() => true)
+            .catch(() => false);
+          if (
+            shown &&
+            (await room.click({ timeout: 5_000 }).then(
+              () => true,
+              () => false,
+            ))
+          )
+            return;
+        }
+      }
+      throw new Error(`The call's room ${roomId} is in neither inbox`);
+    };
+    await openRoom();
     await page
       .getByText(/opening hours/i)
       .first()

@@ -57,7 +57,9 @@ export default function InboxScreen({ account }: SectionProps) {
     listEndpoint,
     { query: { page, pageSize, unread: unreadOnly }, targetAccountId: account.id },
     {
-      placeholderData: (previous) => previous,
+      // Another page or the unread filter keeps the rows on screen while it loads; another tab never shows this one's.
+      placeholderData: (previous, previousQuery) =>
+        previousQuery?.queryKey[0] === apiQueryScope(listEndpoint)[0] ? previous : undefined,
       initialData: () => {
         const cached = page === 0 && !unreadOnly ? cachedRooms(account.id, tab) : undefined;
         return cached
