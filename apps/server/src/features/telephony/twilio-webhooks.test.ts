@@ -213,6 +213,10 @@ describe('a call to an agent’s number', () => {
     await webhook('/api/twilio/status', { ...completed, CallDuration: '7' });
     const [after] = await t.db.select().from(phoneCalls).where(eq(phoneCalls.callId, 'CAstatus0001'));
     expect(after?.durationSeconds).toBe(42);
+    // A ringing callback that arrives late does not bring the ended call back.
+    expect((await webhook('/api/twilio/status', { ...completed, CallStatus: 'ringing' })).status).toBe(204);
+    const [late] = await t.db.select().from(phoneCalls).where(eq(phoneCalls.callId, 'CAstatus0001'));
+    expect(late?.status).toBe('completed');
   });
 });
 

@@ -111,6 +111,9 @@ export async function answerCall(deps: VoiceCallDeps, carrier: 'twilio', form: C
   return connectStreamTwiml(streamUrlOf(deps.publicUrl), { callToken: admission.token });
 }
 
+/** The statuses a call ends in, as Twilio names them. */
+const finalCallStatuses = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
+
 /** A call status callback: the latest status of a call of ours (ringing, in-progress, completed, …), once each. */
 export async function recordCallStatus(
   deps: VoiceCallDeps,
@@ -119,8 +122,12 @@ export async function recordCallStatus(
 ): Promise<void> {
   const callId = required(form, 'CallSid');
   const status = required(form, 'CallStatus');
+  const call = await findCall(deps.db, callId);
+  // A status for a call not recorded yet is not taken as delivered, so its retry can still apply.
+  if (!call) return;
+  // Callbacks can arrive out of order: a call that ended never goes back to ringing or in progress.
+  if (finalCallStatuses.has(call.status) && !finalCallStatuses.has(status)) return;
   if (!(await firstDelivery(deps.db, carrier, `status:${callId}:${status}`))) return;
-  if (!(await findCall(deps.db, callId))) return;
   const duration = Number(form.CallDuration);
   await updateCall(deps.db, callId, {
     status,
