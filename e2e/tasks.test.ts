@@ -28,7 +28,8 @@ async function screenshots(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startBuiltServer();
+  // The screens are under test here, not the dialer: no worker takes a just-queued task before the person acts.
+  server = await startBuiltServer({ JOB_WORKERS: 'off' });
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   page = await context.newPage();
