@@ -73,12 +73,9 @@ export function scopeForAccount(account: { id: number; accountType: string }): L
   return { column, id: account.id };
 }
 
-/**
- * The window of a query: start and end in epoch seconds, the last 30 days by default; start must not pass end.
- * The window is half-open, so the default end is the second after now: what was logged this second is in it.
- */
+/** The window of a query: start and end in epoch seconds, the last 30 days by default; start must not pass end. */
 export function resolveWindow(start: number | undefined, end: number | undefined, now = Date.now()) {
-  const to = end ?? Math.floor(now / 1000) + 1;
+  const to = end ?? Math.floor(now / 1000);
   const from = start ?? to - defaultLogWindowSeconds;
   if (from > to) throw new AppError('BAD_REQUEST', `start (${from}) is after end (${to})`);
   return { start: from, end: to };
