@@ -15,25 +15,11 @@ import { markCharged, payerOf, rateOnce } from './usage-charges.repo';
 /** The calendar month (UTC) a moment falls in: `2026-11`. */
 export const billingPeriod = (at: Date) => at.toISOString().slice(0, 7);
 
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const monthAndYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** `2026-11` → "November 2026". */
 export function periodName(period: string): string {
-  const [year = '', month = '1'] = period.split('-');
-  return `${monthNames[Number(month) - 1] ?? month} ${year}`;
+  return monthAndYear.format(new Date(`${period}-01T00:00:00Z`));
 }
 
 /** `+14155550101` → "+1 415 555 0101" (North American numbers); other numbers stay in E.164. */
