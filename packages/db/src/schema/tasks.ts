@@ -137,6 +137,18 @@ export interface TaskBusinessHours {
   end: string;
 }
 
+/** Which ends of a try call for another one. */
+export type TaskRetryOutcome = 'no-answer' | 'busy' | 'voicemail' | 'failed' | 'interrupted';
+
+/** How an account's tasks are retried; a field left unset is inherited. */
+export interface TaskRetryPolicy {
+  /** Tries in all (1 = no retry). */
+  maxAttempts?: number;
+  /** Seconds before each retry (the last one repeats). */
+  retryDelaysSeconds?: number[];
+  retryOn?: TaskRetryOutcome[];
+}
+
 export interface TaskCounts {
   calls?: number;
   texts?: number;
@@ -156,6 +168,7 @@ export const taskLimits = pgTable('task_limits', {
   concurrencyPerRun: integer('concurrency_per_run'),
   /** Seconds between two tasks to the same target, per type. */
   cooldowns: jsonb('cooldowns').$type<{ calls?: number; texts?: number }>(),
+  retryPolicy: jsonb('retry_policy').$type<TaskRetryPolicy>(),
   updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

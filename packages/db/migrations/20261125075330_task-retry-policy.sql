@@ -1,0 +1,1 @@
+ALTER TABLE "task_limits" ADD COLUMN "retry_policy" jsonb;
