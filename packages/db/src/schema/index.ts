@@ -18,6 +18,7 @@ export * from './platform';
 export * from './rate-limits';
 export * from './runtime';
 export * from './sandbox-phone';
+export * from './sip';
 export * from './tasks';
 export * from './telephony';
 export * from './wallet';
