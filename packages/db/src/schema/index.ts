@@ -10,6 +10,7 @@ export * from './conversations';
 export * from './help';
 export * from './inbox';
 export * from './jobs';
+export * from './knowledge';
 export * from './ledger';
 export * from './number-checks';
 export * from './outbox';
