@@ -23,6 +23,8 @@ export const phoneCalls = pgTable(
     streamTokenHash: text('stream_token_hash'),
     conversationUuid: text('conversation_uuid'),
     durationSeconds: integer('duration_seconds'),
+    /** Who picked up an outbound call (the answer classification): human, voicemail, screener, menu, unknown. */
+    answeredBy: text('answered_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
