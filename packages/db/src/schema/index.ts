@@ -5,6 +5,7 @@ export * from './apps';
 export * from './auth';
 export * from './calendar';
 export * from './contacts';
+export * from './developer';
 export * from './domains';
 export * from './conversations';
 export * from './help';
