@@ -123,6 +123,49 @@ describe('autosave', () => {
     expect(draft.getSnapshot().status).toBe('saved');
   });
 
+  it('keeps an edit typed while a second read of the server is under way, and saves it', async () => {
+    const { server, draft } = await loaded();
+    let release: () => void = () => undefined;
+    const quickLoad = server.api.load.bind(server.api);
+    server.api.load = () =>
+      new Promise((resolve) => {
+        const read = quickLoad();
+        release = () => void read.then(resolve);
+      });
+    const reading = draft.load();
+    draft.edit({ welcomeMessage: 'Typed during the read' });
+    release();
+    await reading;
+    expect(draft.getSnapshot().draft?.welcomeMessage).toBe('Typed during the read');
+    expect(draft.getSnapshot().status).toBe('dirty');
+    await vi.advanceTimersByTimeAsync(draftTimings.autosaveMs);
+    expect(server.staging).toMatchObject({ welcomeMessage: 'Typed during the read', revision: 4 });
+    expect(draft.getSnapshot().status).toBe('saved');
+  });
+
+  it('does not take an older copy read before its own save landed', async () => {
+    const { server, draft } = await loaded();
+    let release: () => void = () => undefined;
+    const quickLoad = server.api.load.bind(server.api);
+    server.api.load = () => {
+      const read = quickLoad();
+      return new Promise((resolve) => {
+        release = () => void read.then(resolve);
+      });
+    };
+    draft.edit({ welcomeMessage: 'Saved while reading' });
+    const reading = draft.load();
+    await vi.advanceTimersByTimeAsync(draftTimings.autosaveMs);
+    expect(server.staging.revision).toBe(4);
+    release();
+    await reading;
+    expect(draft.getSnapshot().staging?.revision).toBe(4);
+    draft.edit({ welcomeMessage: 'And then more' });
+    await vi.advanceTimersByTimeAsync(draftTimings.autosaveMs);
+    expect(draft.getSnapshot().status).toBe('saved');
+    expect(server.staging).toMatchObject({ welcomeMessage: 'And then more', revision: 5 });
+  });
+
   it('does not save an empty prompt and says so on the prompt input', async () => {
     const { server, draft } = await loaded();
     draft.edit({ agentInstructions: '  ' });

@@ -91,6 +91,8 @@ export class CampaignDraft {
   private saving: Promise<void> | null = null;
   /** Bumped on every edit, so a save that finishes knows whether newer edits still wait. */
   private editCount = 0;
+  /** Bumped when a save lands, so a read that started before it knows its copy is older. */
+  private saveCount = 0;
 
   constructor(
     private readonly api: CampaignApi,
@@ -115,8 +117,16 @@ export class CampaignDraft {
 
   /** Reads staging and production (the first time, and after publish or revert). */
   async load(): Promise<void> {
+    const edits = this.editCount;
+    const saves = this.saveCount;
     try {
       const { staging, production } = await this.api.load();
+      if (this.snapshot.draft !== null && (this.editCount !== edits || this.saveCount !== saves)) {
+        // Typed or saved while the read was under way: what it read is older than the draft. The draft stays, and
+        // its next save carries the revision it was made on, so a newer copy elsewhere is still a conflict.
+        this.set({ production });
+        return;
+      }
       this.set({ status: 'idle', staging, production, draft: staging, conflict: null, promptError: null });
     } catch (failure) {
       this.fail(messageOf(failure, 'Could not load the agent'));
@@ -200,6 +210,7 @@ export class CampaignDraft {
           return;
         }
         const newer = this.editCount !== sentAt;
+        this.saveCount += 1;
         const { campaignId, revision, updatedAt } = result.config;
         this.set({
           staging: result.config,
