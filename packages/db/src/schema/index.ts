@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './agents';
 export * from './apps';
 export * from './auth';
+export * from './billing';
 export * from './calendar';
 export * from './contacts';
 export * from './developer';
