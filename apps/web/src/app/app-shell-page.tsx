@@ -120,8 +120,9 @@ export function AppShellPage() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap" miw={0}>
             <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
-            <UnstyledButton component={Link} to="/app/home" aria-label={`${brand.profile.name} home`}>
-              <BrandMark />
+            <UnstyledButton component={Link} to="/app/home" aria-label={`${brand.profile.name} home`} miw={0}>
+              {/* On a phone the header keeps the mark; the name would sit under the wallet and menus. */}
+              <BrandMark nameVisibleFrom="xs" />
             </UnstyledButton>
             <TierBreadcrumbs tiers={tiers} />
           </Group>

@@ -1,7 +1,10 @@
+import type { MantineBreakpoint } from '@mantine/core';
 import { BrandLogo } from '../features/domains/brand-logo';
 
 interface BrandMarkProps {
   size?: number;
+  /** From which screen width the brand's name shows beside its mark. */
+  nameVisibleFrom?: MantineBreakpoint;
 }
 
 /** The product's own logo, as in the favicon. */
@@ -23,6 +26,6 @@ function ProductMark({ size }: { size: number }) {
 }
 
 /** The logo and name of the brand the page is served under (the product's own, or a white-label brand). */
-export function BrandMark({ size = 28 }: BrandMarkProps) {
-  return <BrandLogo size={size} ownMark={<ProductMark size={size} />} />;
+export function BrandMark({ size = 28, nameVisibleFrom }: BrandMarkProps) {
+  return <BrandLogo size={size} ownMark={<ProductMark size={size} />} nameVisibleFrom={nameVisibleFrom} />;
 }

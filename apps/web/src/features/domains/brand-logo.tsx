@@ -1,4 +1,4 @@
-import { Box, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Box, Group, Skeleton, Text, ThemeIcon, type MantineBreakpoint } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useBrand } from './use-brand';
 
@@ -6,13 +6,15 @@ interface BrandLogoProps {
   size: number;
   /** The product's own mark, shown on its own hosts and on white-label hosts without a logo. */
   ownMark: ReactNode;
+  /** From which screen width the name shows beside the mark (always, when not given). */
+  nameVisibleFrom?: MantineBreakpoint;
 }
 
 /**
  * The brand of the host: its logo (or initial) and name on a white-label host, the product's own mark on the
  * product's hosts; a placeholder until the brand is known, so a white-label page never flashes the product's name.
  */
-export function BrandLogo({ size, ownMark }: BrandLogoProps) {
+export function BrandLogo({ size, ownMark, nameVisibleFrom }: BrandLogoProps) {
   const { profile, pending } = useBrand();
   if (pending) return <Skeleton height={size} width={size * 5} radius="sm" aria-hidden="true" />;
   return (
@@ -35,7 +37,15 @@ export function BrandLogo({ size, ownMark }: BrandLogoProps) {
           </Text>
         </ThemeIcon>
       )}
-      <Text component="span" fw={700} fz={size * 0.62} lh={1} style={{ letterSpacing: '-0.01em' }} truncate>
+      <Text
+        component="span"
+        fw={700}
+        fz={size * 0.62}
+        lh={1}
+        style={{ letterSpacing: '-0.01em' }}
+        truncate
+        visibleFrom={nameVisibleFrom}
+      >
         {profile.name}
       </Text>
     </Group>

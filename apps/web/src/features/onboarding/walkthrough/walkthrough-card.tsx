@@ -49,8 +49,8 @@ interface WalkthroughProps {
 /**
  * The getting-started checklist (spec §4 walkthrough). It belongs to the signed-in account: its steps tick from
  * what the account really did (the server reads its records: an agent, a test conversation, a number, a verified
- * forwarding; an organization counts any of its agents), so the organization and its agents show the same
- * progress; accounts above organizations never see it.
+ * forwarding). On an agent's page they are that agent's own steps; on the organization's, an organization counts
+ * any of its agents. Accounts above organizations never see it.
  */
 export function WalkthroughCard(props: WalkthroughProps) {
   const me = useApiQuery(endpoints.getAccount, {}, { staleTime: 60_000 });
@@ -73,7 +73,12 @@ function useStepScreens(agentAccountId: number | null) {
 
 function Checklist({ agentAccountId }: WalkthroughProps) {
   const open = useStepScreens(agentAccountId);
-  const progress = useApiQuery(endpoints.walkthrough, {}, { refetchOnWindowFocus: true });
+  // On an agent's page the steps are that agent's own (its number, its tests); on the organization's, any agent's.
+  const progress = useApiQuery(
+    endpoints.walkthrough,
+    agentAccountId === null ? {} : { targetAccountId: agentAccountId },
+    { refetchOnWindowFocus: true },
+  );
   const [active, setActive] = useState<WalkthroughStep | null>(null);
   if (!progress.data) return null;
   const completed: readonly WalkthroughStep[] = progress.data.completed;

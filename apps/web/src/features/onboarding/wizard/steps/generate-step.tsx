@@ -77,7 +77,14 @@ function FromTemplate(props: StepProps) {
       </Center>
     );
   }
-  const labels = new Map((template.data?.template.fields ?? []).map((field) => [field.key, field.label]));
+  const fields = template.data?.template.fields ?? [];
+  const labels = new Map(fields.map((field) => [field.key, field.label]));
+  // The answers in the order the questions were asked; anything the template no longer asks comes last.
+  const asked = fields.map((field) => field.key).filter((key) => key in record.templateFields);
+  const answers = [
+    ...asked.map((key) => [key, record.templateFields[key] ?? ''] as const),
+    ...Object.entries(record.templateFields).filter(([key]) => !labels.has(key)),
+  ];
   return (
     <StepFrame
       title="Create your agent"
@@ -105,7 +112,7 @@ function FromTemplate(props: StepProps) {
       <Card p={0}>
         <Table verticalSpacing="sm" horizontalSpacing="lg">
           <Table.Tbody>
-            {Object.entries(record.templateFields).map(([key, value]) => (
+            {answers.map(([key, value]) => (
               <Table.Tr key={key}>
                 <Table.Td w="35%">
                   <Text size="sm" c="dimmed">
