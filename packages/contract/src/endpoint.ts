@@ -48,6 +48,11 @@ export interface EndpointConfig<
   guard: Guard;
   /** For session calls: the roles and permission flag the call needs (none: any signed-in caller). */
   permission?: Permission;
+  /**
+   * What the call does as far as API tokens are concerned: `read` calls are open to read-only tokens. GETs are
+   * `read` and everything else `write` unless declared (developer.ts, apiTokenAllows).
+   */
+  apiToken?: 'read' | 'write';
   params?: Params;
   query?: Query;
   body?: Body;

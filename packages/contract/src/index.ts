@@ -4,6 +4,7 @@ import { agentsEndpoints } from './agents';
 import { appsEndpoints } from './apps';
 import { authEndpoints } from './auth';
 import { contactsEndpoints } from './contacts';
+import { developerEndpoints } from './developer';
 import { directoryEndpoints } from './directory';
 import { domainsEndpoints } from './domains';
 import { helpEndpoints } from './help';
@@ -29,6 +30,7 @@ export * from './agents';
 export * from './apps';
 export * from './auth';
 export * from './contacts';
+export * from './developer';
 export * from './directory';
 export * from './domains';
 export * from './wallet';
@@ -66,6 +68,7 @@ export const endpoints = {
   ...tasksEndpoints,
   ...sandboxPhoneEndpoints,
   ...walletEndpoints,
+  ...developerEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -20,6 +20,9 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   apps: 'The app catalogue, custom apps, and the apps an organization installs with their credentials.',
   domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
   help: 'Messages to the support team of a brand.',
+  developer:
+    'API tokens (made once, stored hashed, revoked at once), event webhooks (signed deliveries retried for a ' +
+    'day, with their log and replay), and the MCP server at /api/mcp.',
   'phone-numbers':
     "Phone numbers: searching the carrier's numbers for sale, the agent accounts' numbers (assign, bring your own, " +
     'return, list), call-forwarding checks and the setup walkthrough.',

@@ -5,6 +5,7 @@ import { agentsFeature } from './agents/agents.routes';
 import { appsFeature } from './apps/apps.routes';
 import { authFeature } from './auth/auth.routes';
 import { contactsFeature } from './contacts/contacts.routes';
+import { developerFeature } from './developer/developer.routes';
 import { domainsFeature } from './domains/domains.routes';
 import { helpFeature } from './help/help.routes';
 import { inboxFeature } from './inbox/inbox.routes';
@@ -42,4 +43,5 @@ export const features: readonly Feature[] = [
   sandboxPhoneFeature,
   tasksFeature,
   walletFeature,
+  developerFeature,
 ];

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CallerRole } from '@switchboard/contract';
+import type { ApiTokenType, CallerRole } from '@switchboard/contract';
 import type { Permissions } from '@switchboard/core';
 
 /** Who is calling: resolved from the session token (or a super admin's adminToken) before the handler runs. */
@@ -9,6 +9,12 @@ export interface Actor {
   /** The account the token signs in to; calls act for it unless they name a targetAccountId. */
   accountId: number;
   superAdmin: boolean;
+  /**
+   * Set when the caller is an API token: `accountId` is then the token's account, calls reach only it and the
+   * accounts below it, and the role and flags are its maker's (home account `makerAccountId`), so a token never
+   * does more than the person who made it.
+   */
+  apiToken?: { id: number; type: ApiTokenType; makerAccountId: number };
 }
 
 export interface Credentials {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PermissionKey } from '@switchboard/core';
 import {
+  apiTokenAllows,
   sessionQuery,
   type CallerRole,
   type Endpoint,
@@ -102,6 +103,15 @@ async function checkPermission(
   }
 }
 
+/** A credential sent where none is read (X-API-Key, `Authorization: Token …`, a bare Authorization value). */
+function misplacedToken(request: FastifyRequest): boolean {
+  const { authorization } = request.headers;
+  return (
+    request.headers['x-api-key'] !== undefined ||
+    (typeof authorization === 'string' && authorization.trim() !== '' && !/^Bearer\s+\S/i.test(authorization))
+  );
+}
+
 /**
  * Registers a handler against its contract declaration: authenticate, validate params/query/body, check every
  * tenant-owned id against the caller, run the handler, and (in development and tests) check the answer's shape.
@@ -147,8 +157,15 @@ export function registerEndpoint<E extends Endpoint>(
           'UNAUTHENTICATED',
           credentials.token || credentials.adminToken
             ? 'The session token is invalid or expired'
-            : 'No auth token provided',
+            : misplacedToken(request)
+              ? 'Send the token as "Authorization: Bearer <token>" (or ?token=): no other header is read'
+              : 'No auth token provided',
         );
+      }
+      if (actor?.apiToken && !apiTokenAllows(actor.apiToken.type, endpoint)) {
+        throw new AppError('FORBIDDEN', 'This API token is read-only: it cannot make calls that change data', {
+          requires: { tokenType: 'admin' },
+        });
       }
       if (endpoint.guard === 'superAdmin' && !actor?.superAdmin) {
         throw new AppError('FORBIDDEN', 'Only a super admin can make this call');

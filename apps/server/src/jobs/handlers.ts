@@ -1,8 +1,15 @@
 import { ledgerJobs } from '../features/ledger/jobs';
 import { walletJobs } from '../features/wallet/jobs';
 import { dialerJobs } from '../features/tasks/dialer.jobs';
+import { webhookJobs } from '../features/developer/webhooks.jobs';
 import { jobMaintenance } from './maintenance';
 import type { JobFeature } from './registry';
 
 /** Every area's job handlers, started by worker processes (and the web server unless JOB_WORKERS=off). */
-export const jobFeatures: readonly JobFeature[] = [jobMaintenance, ledgerJobs, walletJobs, dialerJobs];
+export const jobFeatures: readonly JobFeature[] = [
+  jobMaintenance,
+  ledgerJobs,
+  walletJobs,
+  dialerJobs,
+  webhookJobs,
+];

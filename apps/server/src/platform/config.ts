@@ -98,6 +98,12 @@ const envSchema = z
       .transform(Number)
       .pipe(z.number().min(100, 'must be at least 100').max(60_000, 'must be at most 60000'))
       .default(8000),
+    WEBHOOK_RETRY_BASE_MS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .pipe(z.number().min(100, 'must be at least 100').max(3_600_000, 'must be at most 3600000'))
+      .default(30_000),
     BALANCE_GRACE_USD: z
       .string()
       .regex(/^\d{1,6}(\.\d{1,9})?$/, 'must be a USD amount like 0.50')
@@ -261,6 +267,8 @@ export interface Config {
     allowPrivateNetwork: boolean;
     requestTimeoutMs: number;
   };
+  /** Event webhooks: a failed delivery is tried again after 1, 4, 20, 60, … times this (about a day in all). */
+  webhooks: { retryBaseMs: number };
   /** Usage charged as it happens: a running call may overdraw the wallet by the grace before it is ended. */
   billing: {
     /** BALANCE_GRACE_USD, a decimal USD string (the ledger converts it to units). */
@@ -348,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxOpen: values.NODE_ENV !== 'production' || values.DEMO_MODE,
     trustProxy: values.TRUST_PROXY ?? false,
     secretsKey: values.SECRETS_KEY ?? null,
+    webhooks: { retryBaseMs: values.WEBHOOK_RETRY_BASE_MS },
     billing: {
       graceUsd: values.BALANCE_GRACE_USD,
       minuteMs: values.NODE_ENV === 'production' ? 60_000 : values.BILLING_MINUTE_MS,
