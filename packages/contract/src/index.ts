@@ -3,6 +3,7 @@ import { accountsEndpoints } from './accounts';
 import { agentsEndpoints } from './agents';
 import { appsEndpoints } from './apps';
 import { authEndpoints } from './auth';
+import { calendarEndpoints } from './calendar';
 import { contactsEndpoints } from './contacts';
 import { developerEndpoints } from './developer';
 import { directoryEndpoints } from './directory';
@@ -29,6 +30,7 @@ export * from './accounts';
 export * from './agents';
 export * from './apps';
 export * from './auth';
+export * from './calendar';
 export * from './contacts';
 export * from './developer';
 export * from './directory';
@@ -68,6 +70,7 @@ export const endpoints = {
   ...tasksEndpoints,
   ...sandboxPhoneEndpoints,
   ...walletEndpoints,
+  ...calendarEndpoints,
   ...developerEndpoints,
 } as const;
 

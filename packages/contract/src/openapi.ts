@@ -20,6 +20,9 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   apps: 'The app catalogue, custom apps, and the apps an organization installs with their credentials.',
   domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
   help: 'Messages to the support team of a brand.',
+  calendar:
+    "The account's booking schedule (hours, breaks, blocked dates, length, buffer, notice, horizon) and the " +
+    'calendars bookings go to: the sandbox calendar, Calendly by personal access token.',
   developer:
     'API tokens (made once, stored hashed, revoked at once), event webhooks (signed deliveries retried for a ' +
     'day, with their log and replay), and the MCP server at /api/mcp.',

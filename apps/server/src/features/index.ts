@@ -4,6 +4,7 @@ import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { agentsFeature } from './agents/agents.routes';
 import { appsFeature } from './apps/apps.routes';
 import { authFeature } from './auth/auth.routes';
+import { calendarFeature } from './calendar/calendar.routes';
 import { contactsFeature } from './contacts/contacts.routes';
 import { developerFeature } from './developer/developer.routes';
 import { domainsFeature } from './domains/domains.routes';
@@ -43,5 +44,6 @@ export const features: readonly Feature[] = [
   sandboxPhoneFeature,
   tasksFeature,
   walletFeature,
+  calendarFeature,
   developerFeature,
 ];

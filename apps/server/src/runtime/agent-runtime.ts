@@ -3,7 +3,7 @@ import type { AgentConfig } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAgentConfig } from '../features/agents/agents.service';
 import { resolveAgentAppFunctions, type AgentAppFunction } from '../features/apps/apps.service';
-import { sandboxCalendar } from '../features/calendar/calendar.service';
+import { accountCalendar } from '../features/calendar/calendar.service';
 import { appendMessage, requestPersonAttention } from '../features/inbox/inbox.service';
 import { recordUsage, type UsageUnit } from '../features/logs/logs.service';
 import { trackSentText } from '../features/telephony/text-delivery.service';
@@ -67,7 +67,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     }
     return chosen;
   }
-  const calendar = deps.calendar ?? sandboxCalendar(deps.db);
+  const calendar = deps.calendar ?? accountCalendar(deps.db);
   const knowledge = deps.knowledge ?? documentKnowledgeSearch;
   const secrets = createSecretBox({ secretsKey: deps.config.secretsKey, dataDir: deps.config.dataDir });
   const now = deps.now ?? (() => new Date());

@@ -1,6 +1,5 @@
 import type { BookingRules } from '@switchboard/contract';
 import {
-  addDays,
   compareLocalDates,
   formatIsoDate,
   formatIsoTime,
@@ -15,16 +14,25 @@ import {
   type LocalDate,
   type LocalDateTime,
 } from '@switchboard/core';
-import type { CalendarProvider } from '../../providers/calendar/types';
+import {
+  dayWindows,
+  findFreeSlots,
+  refuseSlot,
+  weekdayNames,
+  type SlotRefusal,
+} from '../../providers/calendar/availability';
+import {
+  CalendarUnavailableError,
+  type BookingSchedule,
+  type CalendarProvider,
+} from '../../providers/calendar/types';
 
-/** Slots are offered on this grid (minutes past the opening time). */
-const slotStepMinutes = 30;
-/** Nobody is booked for a time closer than this to now. */
+/** Without an account schedule, nobody is booked for a time closer than this to now. */
 const leadMinutes = 30;
 
 export type BookingOutcome =
-  | { ok: true; start: Date; end: Date; local: LocalDateTime; message: string }
-  | { ok: false; retry: 'date' | 'time' | 'datetime'; message: string; suggestions: string[] };
+  | { ok: true; start: Date; end: Date; local: LocalDateTime; timezone: string; message: string }
+  | { ok: false; retry?: 'date' | 'time' | 'datetime'; message: string; suggestions: string[] };
 
 interface BookingInput {
   accountId: number;
@@ -38,9 +46,21 @@ interface BookingInput {
   conversationUuid: string | null;
 }
 
-function minutesOf(text: string): number {
-  const time = parseIsoTime(text) ?? { hour: 0, minute: 0 };
-  return time.hour * 60 + time.minute;
+/** The agent's own booking rules as a schedule: one window on the chosen weekdays, in the agent's zone. */
+export function scheduleFromRules(rules: BookingRules, timezone: string): BookingSchedule {
+  const window = [{ start: rules.startTime, end: rules.endTime }];
+  return {
+    timezone,
+    weeklyHours: Object.fromEntries(
+      weekdayNames.map((name, index) => [name, rules.days.includes(index + 1) ? window : []]),
+    ),
+    breaks: [],
+    blockedDates: [],
+    appointmentMinutes: rules.durationMinutes,
+    bufferMinutes: 0,
+    minimumNoticeMinutes: leadMinutes,
+    horizonDays: rules.horizonDays,
+  };
 }
 
 function speakSlot(slot: LocalDateTime, sameDayAs?: LocalDate): string {
@@ -53,9 +73,43 @@ function joinOr(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
 }
 
+function spokenHours(schedule: BookingSchedule, day: LocalDate): string {
+  const windows = dayWindows(schedule, day).map((window) => {
+    const from = zonedParts(window.start, schedule.timezone);
+    const to = zonedParts(window.end, schedule.timezone);
+    return `${speakTime(from)} and ${speakTime(to)}`;
+  });
+  return windows.length > 0
+    ? `We take appointments between ${windows.join(', or ')}.`
+    : 'We are closed then.';
+}
+
+function reasonFor(refusal: SlotRefusal, schedule: BookingSchedule, date: LocalDate): string {
+  switch (refusal) {
+    case 'past':
+      return 'That time has already passed.';
+    case 'notice': {
+      const minutes = schedule.minimumNoticeMinutes;
+      const notice = minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
+      return `That is too soon: we need ${notice} notice.`;
+    }
+    case 'horizon':
+      return `We can book up to ${schedule.horizonDays} days ahead.`;
+    case 'blocked':
+      return `We're closed on ${speakDate(date)}.`;
+    case 'busy':
+      return 'That time is already taken.';
+    case 'closed':
+      return (schedule.weeklyHours[weekdayNames[weekdayOf(date) - 1] ?? ''] ?? []).length === 0
+        ? `We don't take appointments on ${weekdayName(weekdayOf(date))}s.`
+        : spokenHours(schedule, date);
+  }
+}
+
 /**
- * Books an appointment in the agent's time zone under its booking rules (days, opening window, horizon) and the
- * calendar's busy times. A refusal says why and offers the nearest free slots, so the caller can pick again.
+ * Books an appointment within the account's schedule (or, without one, the agent's booking rules) and the
+ * calendar's busy times. A refusal says why and offers the nearest free slots, so the caller can pick again; a
+ * calendar that failed is said plainly, with a message taken instead.
  */
 export async function bookAppointment(
   calendar: CalendarProvider,
@@ -64,15 +118,21 @@ export async function bookAppointment(
   now: Date,
   input: BookingInput,
 ): Promise<BookingOutcome> {
+  const accountSchedule = (await calendar.schedule?.(input.accountId, input.organizationId)) ?? null;
+  const schedule = accountSchedule ?? scheduleFromRules(rules, timezone);
   const date = typeof input.date === 'string' ? parseIsoDate(input.date) : null;
   const time = typeof input.time === 'string' ? parseIsoTime(input.time) : null;
   const requestedDuration = Number(input.durationMinutes);
   const duration =
-    Number.isInteger(requestedDuration) && requestedDuration >= 5 && requestedDuration <= 480
+    accountSchedule === null &&
+    Number.isInteger(requestedDuration) &&
+    requestedDuration >= 5 &&
+    requestedDuration <= 480
       ? requestedDuration
-      : rules.durationMinutes;
-  const today = zonedParts(now, timezone);
-  const finder = { calendar, rules, timezone, now, accountId: input.accountId, duration };
+      : schedule.appointmentMinutes;
+  const today = zonedParts(now, schedule.timezone);
+  const slotsFrom = (day: LocalDate) =>
+    findFreeSlots(schedule, now, day, 2, (from, to) => calendar.busy(input.accountId, from, to), duration);
 
   if (!date || !time) {
     return {
@@ -83,51 +143,43 @@ export async function bookAppointment(
     };
   }
   const local: LocalDateTime = { ...date, ...time };
-  const start = zonedToInstant(local, timezone);
+  const refusal = refuseSlot(schedule, now, local, duration);
+  if (refusal !== null) {
+    const from = refusal === 'past' || refusal === 'notice' || refusal === 'horizon' ? today : date;
+    const retry =
+      refusal === 'past' || refusal === 'notice'
+        ? 'datetime'
+        : refusal === 'closed' && !isClosedDay(schedule, date)
+          ? 'time'
+          : 'date';
+    return refusalOf(retry, reasonFor(refusal, schedule, date), await slotsFrom(from), from);
+  }
+  const start = zonedToInstant(local, schedule.timezone);
   const end = new Date(start.getTime() + duration * 60_000);
-
-  if (start.getTime() < now.getTime() + leadMinutes * 60_000) {
-    const slots = await freeSlots(finder, today, 2);
-    return refusal('datetime', 'That time has already passed.', slots, today);
+  let booked: { id: string } | null;
+  try {
+    // The calendar re-checks its busy times under its lock; this early look spares it a booking bound to fail.
+    const busy = await calendar.busy(input.accountId, start, end);
+    booked =
+      busy.length === 0
+        ? await calendar.book({
+            accountId: input.accountId,
+            organizationId: input.organizationId,
+            start,
+            end,
+            timezone: schedule.timezone,
+            name: input.name,
+            purpose: input.purpose,
+            contactAddress: input.contactAddress,
+            conversationUuid: input.conversationUuid,
+          })
+        : null;
+  } catch (error) {
+    if (!(error instanceof CalendarUnavailableError)) throw error;
+    return { ok: false, message: error.message, suggestions: [] };
   }
-  if (compareLocalDates(date, addDays(today, rules.horizonDays)) > 0) {
-    const slots = await freeSlots(finder, today, 2);
-    return refusal('date', `We can book up to ${rules.horizonDays} days ahead.`, slots, today);
-  }
-  if (!rules.days.includes(weekdayOf(date))) {
-    const slots = await freeSlots(finder, date, 2);
-    return refusal('date', `We don't take appointments on ${weekdayName(weekdayOf(date))}s.`, slots, date);
-  }
-  const opens = minutesOf(rules.startTime);
-  const closes = minutesOf(rules.endTime);
-  const startMinute = time.hour * 60 + time.minute;
-  if (startMinute < opens || startMinute + duration > closes) {
-    const slots = await freeSlots(finder, date, 2);
-    return refusal(
-      'time',
-      `We take appointments between ${speakTime(parseIsoTime(rules.startTime) ?? time)} and ${speakTime(parseIsoTime(rules.endTime) ?? time)}.`,
-      slots,
-      date,
-    );
-  }
-  const busy = await calendar.busy(input.accountId, start, end);
-  const booked =
-    busy.length === 0
-      ? await calendar.book({
-          accountId: input.accountId,
-          organizationId: input.organizationId,
-          start,
-          end,
-          timezone,
-          name: input.name,
-          purpose: input.purpose,
-          contactAddress: input.contactAddress,
-          conversationUuid: input.conversationUuid,
-        })
-      : null;
   if (!booked) {
-    const slots = await freeSlots(finder, date, 2);
-    return refusal('time', 'That time is already taken.', slots, date);
+    return refusalOf('time', reasonFor('busy', schedule, date), await slotsFrom(date), date);
   }
   const who = input.name ? ` for ${input.name}` : '';
   return {
@@ -135,22 +187,26 @@ export async function bookAppointment(
     start,
     end,
     local,
+    timezone: schedule.timezone,
     message: `You're booked${who} on ${speakDate(date)} at ${speakTime(time)}.`,
   };
 }
 
-function refusal(
+function isClosedDay(schedule: BookingSchedule, date: LocalDate): boolean {
+  return dayWindows(schedule, date).length === 0;
+}
+
+function refusalOf(
   retry: 'date' | 'time' | 'datetime',
   reason: string,
   slots: LocalDateTime[],
   day: LocalDate,
 ): BookingOutcome {
-  const spoken = slots.map((slot) =>
-    speakSlot(slot, slots.every((s) => compareLocalDates(s, day) === 0) ? day : undefined),
-  );
+  const sameDay = slots.length > 0 && slots.every((slot) => compareLocalDates(slot, day) === 0);
+  const spoken = slots.map((slot) => speakSlot(slot, sameDay ? day : undefined));
   const offer =
     spoken.length > 0
-      ? slots.every((slot) => compareLocalDates(slot, day) === 0)
+      ? sameDay
         ? ` On ${speakDate(day)} I have ${joinOr(spoken)}. Would one of those work?`
         : ` The next available times are ${joinOr(spoken)}. Would one of those work?`
       : ' I have no free times in the booking window right now.';
@@ -160,43 +216,4 @@ function refusal(
     message: `${reason}${offer}`,
     suggestions: slots.map((slot) => `${formatIsoDate(slot)} ${formatIsoTime(slot)}`),
   };
-}
-
-interface SlotFinder {
-  calendar: CalendarProvider;
-  rules: BookingRules;
-  timezone: string;
-  now: Date;
-  accountId: number;
-  duration: number;
-}
-
-/** The first free slots on or after a day, within the rules and the horizon. */
-export async function freeSlots(
-  finder: SlotFinder,
-  fromDay: LocalDate,
-  count: number,
-): Promise<LocalDateTime[]> {
-  const { rules, timezone, now, duration } = finder;
-  const today = zonedParts(now, timezone);
-  const first = compareLocalDates(fromDay, today) < 0 ? today : fromDay;
-  const last = addDays(today, rules.horizonDays);
-  const opens = minutesOf(rules.startTime);
-  const closes = minutesOf(rules.endTime);
-  const found: LocalDateTime[] = [];
-  for (let day = first; compareLocalDates(day, last) <= 0 && found.length < count; day = addDays(day, 1)) {
-    if (!rules.days.includes(weekdayOf(day))) continue;
-    const dayStart = zonedToInstant({ ...day, hour: 0, minute: 0 }, timezone);
-    const dayEnd = zonedToInstant({ ...addDays(day, 1), hour: 0, minute: 0 }, timezone);
-    const busy = await finder.calendar.busy(finder.accountId, dayStart, dayEnd);
-    for (let minute = opens; minute + duration <= closes && found.length < count; minute += slotStepMinutes) {
-      const local = { ...day, hour: Math.floor(minute / 60), minute: minute % 60 };
-      const start = zonedToInstant(local, timezone);
-      const end = new Date(start.getTime() + duration * 60_000);
-      if (start.getTime() < now.getTime() + leadMinutes * 60_000) continue;
-      if (busy.some((interval) => interval.start < end && interval.end > start)) continue;
-      found.push(local);
-    }
-  }
-  return found;
 }
