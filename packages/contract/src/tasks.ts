@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { epochSecondsField, idField, okBody, queryBool, queryInt } from './fields';
+import { doNotCallEndpoints } from './task-do-not-call';
+
+// The endpoints are listed once, as part of tasksEndpoints.
+export { doNotCallEntrySchema, doNotCallLimits, type DoNotCallEntryView } from './task-do-not-call';
 
 /** pending: waiting for its time, a free line or the limits; running: being placed; the rest are final. */
 export const taskStates = ['pending', 'running', 'finished', 'errored', 'canceled', 'deleted'] as const;
@@ -91,11 +95,46 @@ const cooldown = z
   .max(365 * 86_400);
 export const cooldownsSchema = z.object({ calls: cooldown.optional(), texts: cooldown.optional() });
 
+/** How a try can end that may call for another: nobody answered, busy, a voicemail, the carrier failed, a crash. */
+export const taskRetryOutcomes = ['no-answer', 'busy', 'voicemail', 'failed', 'interrupted'] as const;
+export const taskRetryOutcomeSchema = z.enum(taskRetryOutcomes);
+
+const retryDelay = z
+  .number()
+  .int()
+  .min(0)
+  .max(7 * 86_400);
+
+/** A retry policy as one account sets it: any field left out is inherited. */
+export const ownRetryPolicySchema = z
+  .object({
+    /** Tries in all (1: never retried). */
+    maxAttempts: z.number().int().min(1).max(10).optional(),
+    /** Seconds before each retry; the last one repeats. */
+    retryDelaysSeconds: z.array(retryDelay).min(1, 'needs at least one delay').max(9).optional(),
+    /** Which ends of a try are retried. */
+    retryOn: z
+      .array(taskRetryOutcomeSchema)
+      .max(taskRetryOutcomes.length)
+      .refine((list) => new Set(list).size === list.length, 'lists an outcome twice')
+      .optional(),
+  })
+  .meta({ examples: [{ maxAttempts: 3, retryDelaysSeconds: [600, 1800], retryOn: ['no-answer', 'busy'] }] });
+
+export const retryPolicySchema = z.object({
+  maxAttempts: z.number().int(),
+  retryDelaysSeconds: z.array(z.number().int()),
+  retryOn: z.array(taskRetryOutcomeSchema),
+});
+export type RetryPolicyView = z.infer<typeof retryPolicySchema>;
+
 export const taskLimitsSchema = z.object({
   businessHours: businessHoursSchema.nullable(),
   daily: z.object({ calls: z.number().int(), texts: z.number().int(), tasks: z.number().int() }),
   concurrencyPerRun: z.number().int(),
   cooldowns: z.object({ calls: z.number().int(), texts: z.number().int() }),
+  /** How tries are retried: the fewest attempts, the longest delays and only the outcomes every level retries. */
+  retryPolicy: retryPolicySchema,
 });
 export type TaskLimitsView = z.infer<typeof taskLimitsSchema>;
 
@@ -105,6 +144,7 @@ export const ownTaskLimitsSchema = z.object({
   daily: dailyCapsSchema.nullable(),
   concurrencyPerRun: z.number().int().nullable(),
   cooldowns: cooldownsSchema.nullable(),
+  retryPolicy: ownRetryPolicySchema.nullable(),
 });
 export type OwnTaskLimitsView = z.infer<typeof ownTaskLimitsSchema>;
 
@@ -147,6 +187,7 @@ export type CsvTaskRow = z.infer<typeof csvTaskRowSchema>;
 export const taskCsvLimits = { maxBytes: 2 * 1024 * 1024, maxRows: 10_000 } as const;
 
 export const tasksEndpoints = {
+  ...doNotCallEndpoints,
   listTasks: defineEndpoint({
     area: 'tasks',
     method: 'GET',
@@ -246,8 +287,9 @@ export const tasksEndpoints = {
     path: '/api/v2/tasks/limits',
     summary: "Set the acting account's task limits (null: inherit)",
     description:
-      'A limit may narrow what the account inherits, never widen it (400). Only a super admin may raise the daily ' +
-      'caps or concurrencyPerRun above what is in force (403).',
+      'A limit may narrow what the account inherits, never widen it (400): for the retry policy, no more attempts, ' +
+      'no shorter delays and no outcome retried that a level above does not retry. Only a super admin may raise ' +
+      'the daily caps or concurrencyPerRun above what is in force (403).',
     guard: 'session',
     permission: { flag: 'canEditOrg' },
     body: z.object({
@@ -255,6 +297,7 @@ export const tasksEndpoints = {
       daily: dailyCapsSchema.nullable().optional(),
       concurrencyPerRun: z.number().int().min(1).max(10_000).nullable().optional(),
       cooldowns: cooldownsSchema.nullable().optional(),
+      retryPolicy: ownRetryPolicySchema.nullable().optional(),
     }),
     response: limitsAnswer,
   }),

@@ -70,6 +70,11 @@ beforeAll(async () => {
   });
   expect(task.status, task.text).toBe(200);
   victim.task = task.body.task.id;
+  const listed = await acme.post<{ added: { id: number }[] }>('/api/v2/tasks/do-not-call', {
+    numbers: ['+15557770003'],
+  });
+  expect(listed.status, listed.text).toBe(200);
+  victim.doNotCallEntry = listed.body.added[0]?.id ?? 0;
   // Templates belong to resellers and partners: one of a reseller outside the attacker's tree.
   const partner = await kit.signIn('partner');
   await createReseller(partner, { name: 'Victim Reseller', email: 'owner@victim-reseller.test' });

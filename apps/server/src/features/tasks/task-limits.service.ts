@@ -2,12 +2,14 @@ import type { OwnTaskLimitsView, ResponseOf, TaskLimitsView, tasksEndpoints } fr
 import { isValidTimeZone, zonedParts } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
+import { defaultRetryPolicy, narrowRetryPolicies, policyForTask, retryPolicyWidening } from './retry-policy';
 import {
   findAccountChain,
   findTaskLimitRows,
   upsertTaskLimitRow,
   type AccountNode,
   type TaskLimitsRow,
+  type TaskRow,
 } from './tasks.repo';
 
 type LimitsAnswer = ResponseOf<typeof tasksEndpoints.getTaskLimits>;
@@ -24,6 +26,7 @@ export const defaultTaskLimits: TaskLimitsView = {
   daily: { calls: 100, texts: 200, tasks: 300 },
   concurrencyPerRun: 10,
   cooldowns: { calls: 86_400, texts: 300 },
+  retryPolicy: defaultRetryPolicy,
 };
 
 const noLimits: OwnTaskLimitsView = {
@@ -31,6 +34,7 @@ const noLimits: OwnTaskLimitsView = {
   daily: null,
   concurrencyPerRun: null,
   cooldowns: null,
+  retryPolicy: null,
 };
 
 const ownOf = (row: TaskLimitsRow | undefined): OwnTaskLimitsView =>
@@ -40,6 +44,7 @@ const ownOf = (row: TaskLimitsRow | undefined): OwnTaskLimitsView =>
         daily: row.daily,
         concurrencyPerRun: row.concurrencyPerRun,
         cooldowns: row.cooldowns,
+        retryPolicy: row.retryPolicy,
       }
     : noLimits;
 
@@ -89,6 +94,7 @@ function narrow(base: TaskLimitsView, levels: readonly OwnTaskLimitsView[]): Tas
         base.cooldowns.texts,
       ),
     },
+    retryPolicy: narrowRetryPolicies(levels.map((own) => own.retryPolicy)),
   };
 }
 
@@ -204,6 +210,7 @@ export interface LimitsChange {
   daily?: OwnTaskLimitsView['daily'] | undefined;
   concurrencyPerRun?: number | null | undefined;
   cooldowns?: OwnTaskLimitsView['cooldowns'] | undefined;
+  retryPolicy?: OwnTaskLimitsView['retryPolicy'] | undefined;
 }
 
 function checkNarrowing(ancestors: readonly Level[], next: OwnTaskLimitsView): void {
@@ -234,6 +241,11 @@ function checkNarrowing(ancestors: readonly Level[], next: OwnTaskLimitsView): v
         );
       }
     }
+    const widened = retryPolicyWidening(next.retryPolicy, {
+      name: level.node.name,
+      policy: level.own.retryPolicy,
+    });
+    if (widened) throw new AppError('BAD_REQUEST', widened);
     const outer = level.own.businessHours;
     if (next.businessHours && outer && reachesOutside(next.businessHours, outer)) {
       throw new AppError(
@@ -264,6 +276,7 @@ export async function saveTaskLimits(
     concurrencyPerRun:
       change.concurrencyPerRun === undefined ? own.concurrencyPerRun : change.concurrencyPerRun,
     cooldowns: change.cooldowns === undefined ? own.cooldowns : change.cooldowns,
+    retryPolicy: change.retryPolicy === undefined ? own.retryPolicy : change.retryPolicy,
   };
   checkNarrowing(ancestors, next);
   if (!actor.superAdmin) {
@@ -282,4 +295,10 @@ export async function saveTaskLimits(
   }
   await upsertTaskLimitRow(db, { accountId, ...next, updatedBy: actor.userId });
   return limitsAnswer(db, accountId, actor.superAdmin);
+}
+
+/** The retry policy a task's tries run under: the one in force for its agent account, then the task's own. */
+export async function retryPolicyForTask(db: Db, task: Pick<TaskRow, 'accountId' | 'dialPolicy'>) {
+  const { effective } = await readLimitLevels(db, task.accountId);
+  return policyForTask(effective.retryPolicy, task.dialPolicy);
 }

@@ -33,12 +33,18 @@ describe('task limits', () => {
       daily: { calls: 100, texts: 200, tasks: 300 },
       concurrencyPerRun: 10,
       cooldowns: { calls: 86_400, texts: 300 },
+      retryPolicy: {
+        maxAttempts: 3,
+        retryDelaysSeconds: [600, 1800],
+        retryOn: ['no-answer', 'busy', 'failed', 'interrupted'],
+      },
     });
     expect(answer.body.own).toEqual({
       businessHours: null,
       daily: null,
       concurrencyPerRun: null,
       cooldowns: null,
+      retryPolicy: null,
     });
     expect(answer.body.inherited.map((level) => level.accountType)).toEqual([
       'platform',

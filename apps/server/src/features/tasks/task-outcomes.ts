@@ -2,7 +2,8 @@ import type { TaskAttempt } from './dialer.repo';
 import type { Db } from '../../platform/database';
 import { updateTaskRow, type TaskRow } from './tasks.repo';
 import { findCallRoom, findEndedCalls, findTaskByCall } from './dialer.repo';
-import { nextTry, policyOf, type TryResult } from './retry-policy';
+import { nextTry, type TryResult } from './retry-policy';
+import { retryPolicyForTask } from './task-limits.service';
 
 export interface TryEnd {
   result: TryResult;
@@ -39,10 +40,11 @@ export async function closeTry(
   };
   const attempts = last ? [...task.attempts.slice(0, -1), ended] : [ended];
   const conversationId = ended.conversationId ?? task.conversationId;
-  const next = nextTry(task.dialPolicy, attempts.length, end.result, end.retryable ?? true);
+  const policy = await retryPolicyForTask(deps.db, task);
+  const next = nextTry(policy, attempts.length, { ...end, answeredBy: ended.answeredBy });
   if (next.retry) {
     const at = new Date(now.getTime() + next.delaySeconds * 1000);
-    const tries = policyOf(task.dialPolicy).maxAttempts;
+    const tries = policy.maxAttempts;
     return updateTaskRow(deps.db, task.id, ['running'], {
       state: 'pending',
       attempts,

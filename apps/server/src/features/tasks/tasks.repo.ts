@@ -15,6 +15,8 @@ import {
   type SQL,
 } from '@switchboard/db';
 
+export type { TaskDialPolicy, TaskRetryPolicy } from '@switchboard/db';
+
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
 export type TaskLimitsRow = typeof taskLimits.$inferSelect;

@@ -2,6 +2,8 @@ import { tasksEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import type { Actor } from '../../http/authenticator';
 import type { Feature } from '../feature';
+import { findDoNotCallOwner } from './do-not-call.repo';
+import { addDoNotCall, deleteDoNotCall, listDoNotCall } from './do-not-call.service';
 import { readCsvUpload, uploadTaskCsv } from './task-csv.service';
 import { getTaskLimits, saveTaskLimits } from './task-limits.service';
 import { findTaskOwner } from './tasks.repo';
@@ -27,6 +29,12 @@ export const tasksFeature: Feature = {
     task: (id) => {
       const taskId = Number(id);
       return Number.isSafeInteger(taskId) && taskId > 0 ? findTaskOwner(db, taskId) : Promise.resolve(null);
+    },
+    doNotCallEntry: (id) => {
+      const entryId = Number(id);
+      return Number.isSafeInteger(entryId) && entryId > 0
+        ? findDoNotCallOwner(db, entryId)
+        : Promise.resolve(null);
     },
   }),
   registerRoutes({ implement, db, authenticator }) {
@@ -60,6 +68,9 @@ export const tasksFeature: Feature = {
       getTask: ({ params }) => getTask(db, params.id),
       updateTask: ({ params, body }) => updateTask(db, params.id, body),
       deleteTask: ({ params }) => deleteTask(db, params.id),
+      listDoNotCall: ({ query, ctx }) => listDoNotCall(db, ctx.accountId ?? 0, query),
+      addDoNotCall: ({ body, ctx }) => addDoNotCall(db, ctx.accountId ?? 0, body),
+      deleteDoNotCall: ({ params }) => deleteDoNotCall(db, params.id),
     });
   },
 };
