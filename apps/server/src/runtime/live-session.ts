@@ -16,6 +16,7 @@ function toolRecords(log: Conversation['toolLog']) {
     arguments: entry.call.arguments,
     ok: entry.outcome.ok,
     summary: entry.outcome.message,
+    ...(entry.outcome.data ? { data: entry.outcome.data } : {}),
     atMs: entry.atMs,
   }));
 }
@@ -105,18 +106,21 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
     state,
     events,
     logger,
-    tools: toolEnvironment({
-      config,
-      agent,
-      uuid,
-      roomId: room.roomId,
-      contactAddress: room.contactAddress,
-      contactPhone: request.contact.phoneNumber,
-      channel,
-      isTest: request.isTest,
-      documents: [...context.documents],
-      apps,
-    }),
+    tools: {
+      ...toolEnvironment({
+        config,
+        agent,
+        uuid,
+        roomId: room.roomId,
+        contactAddress: room.contactAddress,
+        contactPhone: request.contact.phoneNumber,
+        channel,
+        isTest: request.isTest,
+        documents: [...context.documents],
+        apps,
+      }),
+      ...(request.call?.ringTransfer ? { ringTransfer: request.call.ringTransfer.bind(request.call) } : {}),
+    },
     ...(admission.admitted
       ? {}
       : { closingLine: channel === 'voice' ? refusalLines.voice : refusalLines.text }),

@@ -28,6 +28,8 @@ export interface ToolCallRecord {
   arguments: Record<string, unknown>;
   ok: boolean;
   summary: string;
+  /** What the function reported besides its sentence (a transfer's destination and outcome). */
+  data?: Record<string, unknown>;
   atMs: number;
 }
 

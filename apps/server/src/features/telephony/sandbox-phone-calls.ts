@@ -4,6 +4,7 @@ import type { SandboxTelephony } from '../../providers/telephony/sandbox';
 import type { PlacedSandboxCall, SandboxSwitchboard } from '../../providers/telephony/sandbox-network';
 import type { FramePacer } from '../../runtime/channels/frame-pacer';
 import type { LineCodec } from '../../runtime/channels/line-codec';
+import type { TransferRing } from '../../runtime/ports/transfer-ring';
 import { TwilioMediaStream, type MediaStreamLink } from '../../runtime/channels/twilio-media-stream';
 import type { AgentRuntime } from '../../runtime/session-types';
 import { sandboxForwardTarget } from '../phone-numbers/forwarding.service';
@@ -46,14 +47,29 @@ export function joinAgentLeg(
     link: MediaStreamLink;
     onSaid?: (role: 'agent' | 'contact', text: string) => void;
     onFinished: (conversationUuid: string | null) => void;
+    /** Rings a transfer's destination first (the softphone's calls), showing the caller's number there. */
+    ringTransfer?: (destination: string, callerNumber: string) => Promise<TransferRing>;
   },
 ): TwilioMediaStream {
+  const ringTransfer = options.ringTransfer;
   const stream = new TwilioMediaStream({
     runtime: deps.runtime,
     logger: deps.logger,
     pacer: deps.pacer,
     codec: options.codec,
-    resolve: (start) => resolveStream(deps, start),
+    resolve: async (start) => {
+      const call = await resolveStream(deps, start);
+      if (!call || !ringTransfer) return call;
+      const line = call.call;
+      return {
+        ...call,
+        call: {
+          transfer: (destination) => line.transfer(destination),
+          hangUp: (reason) => line.hangUp(reason),
+          ringTransfer: (destination) => ringTransfer(destination, call.contactPhone),
+        },
+      };
+    },
     link: options.link,
     ...(options.onSaid ? { onSaid: options.onSaid } : {}),
     onFinished: options.onFinished,
@@ -127,7 +143,7 @@ export function sandboxSwitchboard(
       };
     },
     softphoneOwner: (number) => softphoneOwner(deps.db, number),
-    ringSoftphone: (call, userId) => ringer.ring(call, userId, carrier.network),
+    ringSoftphone: (call, userId, transfer) => ringer.ring(call, userId, carrier.network, transfer),
     forwardTarget: (number) => sandboxForwardTarget(deps.db, number),
     get tts() {
       return deps.runtime.speech?.tts ?? null;

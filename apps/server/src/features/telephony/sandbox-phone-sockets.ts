@@ -8,6 +8,7 @@ import { pcm16k } from '../../runtime/channels/line-codec';
 import { updateCall } from './calls.repo';
 import { joinAgentLeg, type SandboxCallDeps } from './sandbox-phone-calls';
 import type { SoftphoneCalls } from './sandbox-phone.service';
+import type { SoftphoneTransfers } from './sandbox-phone-transfers';
 import type { SoftphoneRinger } from './softphone-ringer';
 import { recordCallStatus } from './voice-calls.service';
 
@@ -72,9 +73,10 @@ export function registerSoftphoneSockets(
     carrier: SandboxTelephony;
     calls: SoftphoneCalls;
     ringer: SoftphoneRinger;
+    transfers: SoftphoneTransfers;
   },
 ): void {
-  const { db, logger, calls, ringer } = deps;
+  const { db, logger, calls, ringer, transfers } = deps;
   const network = deps.carrier.network;
   const authorize = async (request: FastifyRequest) => {
     const actor = await deps.authenticator.authenticate(readCredentials(request), request);
@@ -103,6 +105,41 @@ export function registerSoftphoneSockets(
     socket.send(JSON.stringify({ event: 'ready' }));
   });
 
+  /** The destination's page opened the leg it answered: bridged to the caller once the agent lets go. */
+  const joinTransfer = (
+    socket: Socket,
+    send: (message: Record<string, unknown>) => void,
+    legId: string,
+    userId: number,
+  ) => {
+    sockets.add(socket);
+    const end = (reason: string, duration: number) => {
+      send({ event: 'ended', reason, duration });
+      socket.close(1000);
+    };
+    send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
+    const forget = calls.connected(legId, userId, () => transfers.pass(legId, { event: 'stop' }));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      forget();
+      transfers.hangUp(legId);
+    });
+    send({ event: 'status', callId: legId, status: 'in-progress' });
+    if (!transfers.joinTarget(legId, { send, end })) {
+      end('caller', 0);
+      return;
+    }
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      try {
+        const frame = JSON.parse(textOf(data)) as { event?: unknown };
+        if (typeof frame.event === 'string' && fromSoftphone.has(frame.event)) transfers.pass(legId, frame);
+      } catch {
+        // Not JSON: nothing a softphone sends.
+      }
+    });
+  };
+
   app.get(sandboxPhoneStreamPath, { websocket: true, preValidation: authorize }, (socket, request) => {
     const callId = (request.params as { callId?: string }).callId ?? '';
     const actor = request.sessionActor;
@@ -120,34 +157,76 @@ export function registerSoftphoneSockets(
       playAnnouncement(deps, socket, send, call.announcement);
       return;
     }
+    if (call.transferOf !== undefined) {
+      joinTransfer(socket, send, callId, actor.userId);
+      return;
+    }
     const connectedAt = Date.now();
     let endedBy: 'caller' | 'agent' | 'transfer' = 'caller';
+    /** Put through to a transfer's destination: the socket stays, bridged, after the agent's leg ends. */
+    let bridged = false;
     const hangUp = (by: typeof endedBy, extra: Record<string, unknown> = {}) => {
       endedBy = by;
       send({ event: 'ended', reason: by, ...extra });
       socket.close(1000);
     };
+    const recordEnd = () =>
+      recordCallStatus(deps, 'sandbox', {
+        CallSid: callId,
+        CallStatus: 'completed',
+        CallDuration: String(Math.round((Date.now() - connectedAt) / 1000)),
+      });
     const disconnect = network.connect(callId, {
       hangUp: () => hangUp('agent'),
-      transfer: (to) => hangUp('transfer', { to }),
+      transfer: (to) => {
+        bridged = transfers.connectCaller(callId, to, {
+          send,
+          end: (reason) => {
+            void recordEnd()
+              .catch((error: unknown) =>
+                logger.error({ err: error, callId }, 'a sandbox call was not recorded'),
+              )
+              .finally(() => {
+                send({ event: 'ended', reason, duration: Math.round((Date.now() - connectedAt) / 1000) });
+                socket.close(1000);
+              });
+          },
+        });
+        endedBy = 'transfer';
+        if (!bridged) hangUp('transfer', { to });
+      },
     });
-    const forget = calls.connected(callId, actor.userId, () => hangUp('caller'));
+    const forget = calls.connected(callId, actor.userId, () => {
+      if (bridged) transfers.pass(callId, { event: 'stop' });
+      else hangUp('caller');
+    });
     const stream = joinAgentLeg(deps, {
       callId,
       token: call.token,
       codec: pcm16k,
       link: { send, close: () => socket.close(1000) },
       onSaid: (role, text) => send({ event: 'transcript', role, text }),
+      ringTransfer: async (to, callerNumber) => {
+        send({ event: 'status', status: 'transferring', to });
+        const rung = await transfers.ring(callId, to, callerNumber);
+        if (rung !== 'answered') send({ event: 'status', status: 'in-progress', transfer: rung });
+        return rung;
+      },
       onFinished: (conversationUuid) => {
         disconnect();
+        if (bridged) {
+          // The caller talks with the transfer's destination now: the call ends when the bridge does.
+          if (conversationUuid) {
+            void updateCall(db, callId, { conversationUuid }).catch((error: unknown) =>
+              logger.error({ err: error, callId }, 'a sandbox call was not recorded'),
+            );
+          }
+          return;
+        }
         forget();
         const seconds = Math.round((Date.now() - connectedAt) / 1000);
         void (async () => {
-          await recordCallStatus(deps, 'sandbox', {
-            CallSid: callId,
-            CallStatus: 'completed',
-            CallDuration: String(seconds),
-          });
+          await recordEnd();
           if (conversationUuid) await updateCall(db, callId, { conversationUuid });
         })()
           .catch((error: unknown) => logger.error({ err: error, callId }, 'a sandbox call was not recorded'))
@@ -160,16 +239,22 @@ export function registerSoftphoneSockets(
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       const text = textOf(data);
-      let event: unknown;
+      let frame: { event?: unknown };
       try {
-        event = (JSON.parse(text) as { event?: unknown }).event;
+        frame = JSON.parse(text) as { event?: unknown };
       } catch {
         return;
       }
-      if (typeof event === 'string' && fromSoftphone.has(event)) stream.receive(text);
+      const event = frame.event;
+      if (typeof event !== 'string' || !fromSoftphone.has(event)) return;
+      if (bridged) transfers.pass(callId, frame);
+      // On hold while a transfer rings: the agent hears nothing.
+      else if (event !== 'media' || !transfers.ringing(callId)) stream.receive(text);
     });
     socket.on('close', () => {
       sockets.delete(socket);
+      transfers.hangUp(callId);
+      forget();
       stream.disconnected();
     });
     send({ event: 'connected', protocol: 'Call', version: '1.0.0' });

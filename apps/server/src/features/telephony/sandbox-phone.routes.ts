@@ -2,6 +2,7 @@ import type { Actor } from '../../http/authenticator';
 import { sandboxPhoneEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import { SandboxTelephony } from '../../providers/telephony/sandbox';
+import { SandboxPhoneNetwork } from '../../providers/telephony/sandbox-network';
 import { FramePacer } from '../../runtime/channels/frame-pacer';
 import type { Feature } from '../feature';
 import { sandboxSwitchboard } from './sandbox-phone-calls';
@@ -16,6 +17,7 @@ import {
 } from './sandbox-phone.service';
 import { registerSoftphoneSockets } from './sandbox-phone-sockets';
 import { SoftphoneRinger } from './softphone-ringer';
+import { SoftphoneTransfers } from './sandbox-phone-transfers';
 import { sendSoftphoneText, softphoneTexts } from './softphone-texts.service';
 
 const signedIn = (actor: Actor | null) => {
@@ -37,6 +39,10 @@ export const sandboxPhoneFeature: Feature = {
     const textDeps = { ...deps, runtime, background, logger };
     const calls = new SoftphoneCalls();
     const ringer = new SoftphoneRinger();
+    // Without the sandbox network its endpoints answer 404 before a transfer is ever looked up.
+    const transfers = new SoftphoneTransfers(
+      telephony instanceof SandboxTelephony ? telephony.network : new SandboxPhoneNetwork(),
+    );
     implement(sandboxPhoneEndpoints)({
       softphone: async ({ ctx }) => ({
         success: true,
@@ -54,7 +60,14 @@ export const sandboxPhoneFeature: Feature = {
       }),
       answerSandboxCall: async ({ params, ctx }) => ({
         success: true,
-        ...(await answerSoftphoneCall(deps, calls, ringer, signedIn(ctx.actor).userId, params.callId)),
+        ...(await answerSoftphoneCall(
+          deps,
+          calls,
+          ringer,
+          transfers,
+          signedIn(ctx.actor).userId,
+          params.callId,
+        )),
       }),
       declineSandboxCall: ({ params, ctx }) =>
         Promise.resolve({
@@ -77,6 +90,13 @@ export const sandboxPhoneFeature: Feature = {
     if (!(telephony instanceof SandboxTelephony)) return;
     const callDeps = { ...deps, runtime, logger, pacer: new FramePacer() };
     telephony.network.attach(sandboxSwitchboard(callDeps, telephony, ringer));
-    registerSoftphoneSockets(app, { ...callDeps, authenticator, carrier: telephony, calls, ringer });
+    registerSoftphoneSockets(app, {
+      ...callDeps,
+      authenticator,
+      carrier: telephony,
+      calls,
+      ringer,
+      transfers,
+    });
   },
 };

@@ -5,6 +5,7 @@ import { SandboxTelephony } from '../../providers/telephony/sandbox';
 import type { TelephonyProvider } from '../../providers/telephony/types';
 import { setSandboxForwardTarget } from '../phone-numbers/forwarding.service';
 import type { SoftphoneRinger } from './softphone-ringer';
+import type { SoftphoneTransfers } from './sandbox-phone-transfers';
 import { callerNameOf, changeSoftphone, claimSoftphone, findSoftphone } from './softphones.repo';
 import { admitCall, notInServiceLine, recordCallStatus, type VoiceCallDeps } from './voice-calls.service';
 
@@ -58,6 +59,8 @@ export interface PendingCall {
   token: string;
   /** What the network plays on the stream instead of connecting (the not-in-service intercept), if anything. */
   announcement?: string;
+  /** The live call this one is a transfer of: its stream is bridged to that caller (sandbox-phone-transfers.ts). */
+  transferOf?: string;
   timer: NodeJS.Timeout;
 }
 
@@ -197,20 +200,29 @@ export async function hangUpSoftphoneCall(
 }
 
 /**
- * The person answers a call ringing their softphone (one an agent placed, or transferred to them): the answer
- * webhook's path admits it (outbound, the agent's phone_calls row) and the page opens its stream to talk.
+ * The person answers a call ringing their softphone (one an agent placed, or transferred to them): a placed call
+ * is admitted on the answer webhook's path (outbound, the agent's phone_calls row), a transfer waits to be bridged
+ * to its caller; either way the page opens its stream to talk.
  */
 export async function answerSoftphoneCall(
   deps: VoiceCallDeps,
   calls: SoftphoneCalls,
   ringer: SoftphoneRinger,
+  transfers: SoftphoneTransfers,
   userId: number,
   callId: string,
 ): Promise<DialedCall> {
   sandboxCarrierOf(deps.telephony);
   const ringing = ringer.answer(userId, callId);
   if (!ringing) throw new AppError('NOT_FOUND', `No call ${callId} is ringing your softphone`);
-  const { call, shownFrom } = ringing;
+  const { call, shownFrom, transferOf } = ringing;
+  if (transferOf !== null) {
+    // A transfer: no agent answers this leg; its stream joins the caller once the agent lets go.
+    calls.wait({ callId, userId, from: shownFrom, to: call.to, token: '', transferOf }, () =>
+      transfers.hangUp(callId),
+    );
+    return { callId, from: shownFrom, to: call.to, announcement: null, status: 'in-progress' };
+  }
   const admission = await admitCall(deps, 'sandbox', {
     CallSid: callId,
     From: call.from,

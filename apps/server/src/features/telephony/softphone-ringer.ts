@@ -1,12 +1,21 @@
 import type {
   PlacedSandboxCall,
+  RingingTransfer,
   RingOutcome,
   SandboxPhoneNetwork,
 } from '../../providers/telephony/sandbox-network';
 
 /** What the softphone page hears about its incoming calls. */
 export type RingEvent =
-  | { event: 'incoming'; callId: string; from: string; to: string; ringSeconds: number }
+  | {
+      event: 'incoming';
+      callId: string;
+      from: string;
+      to: string;
+      ringSeconds: number;
+      /** An agent is transferring a caller (`from`) to this softphone. */
+      transfer: boolean;
+    }
   | { event: 'ringEnded'; callId: string; reason: RingOutcome | 'canceled' };
 
 interface Ringing {
@@ -14,6 +23,8 @@ interface Ringing {
   call: PlacedSandboxCall;
   /** The number shown as calling (the original caller's, on a transfer). */
   shownFrom: string;
+  /** The live call an agent is transferring here, if that is what rings. */
+  transferOf: string | null;
   settle: (outcome: RingOutcome | 'canceled') => void;
 }
 
@@ -47,13 +58,13 @@ export class SoftphoneRinger {
 
   /**
    * Rings the person's softphone with `call` until answered, declined, rung out, or hung up by the caller's side
-   * (through the network); `shownFrom` is the number shown (the original caller's on a transfer).
+   * (through the network); a transfer shows the original caller's number.
    */
   ring(
     call: PlacedSandboxCall,
     userId: number,
     network: SandboxPhoneNetwork,
-    shownFrom = call.from,
+    transfer?: RingingTransfer,
   ): Promise<RingOutcome> {
     return new Promise((resolve) => {
       let disconnect: () => void = () => undefined;
@@ -62,7 +73,8 @@ export class SoftphoneRinger {
       const entry: Ringing = {
         userId,
         call,
-        shownFrom,
+        shownFrom: transfer?.shownFrom ?? call.from,
+        transferOf: transfer?.of ?? null,
         settle: (outcome) => {
           if (this.ringing.get(call.callId) !== entry) return;
           clearTimeout(timer);
@@ -82,11 +94,14 @@ export class SoftphoneRinger {
   }
 
   /** The person answers a call ringing their softphone: the call, or null when none of theirs is ringing. */
-  answer(userId: number, callId: string): { call: PlacedSandboxCall; shownFrom: string } | null {
+  answer(
+    userId: number,
+    callId: string,
+  ): { call: PlacedSandboxCall; shownFrom: string; transferOf: string | null } | null {
     const ringing = this.ringing.get(callId);
     if (ringing?.userId !== userId) return null;
     ringing.settle('answered');
-    return { call: ringing.call, shownFrom: ringing.shownFrom };
+    return { call: ringing.call, shownFrom: ringing.shownFrom, transferOf: ringing.transferOf };
   }
 
   /** The person declines (the caller hears busy); false when no call of theirs is ringing with this id. */
@@ -104,6 +119,7 @@ export class SoftphoneRinger {
       from: ringing.shownFrom,
       to: ringing.call.to,
       ringSeconds: Math.round(ringing.call.ringMs / 1000),
+      transfer: ringing.transferOf !== null,
     };
   }
 

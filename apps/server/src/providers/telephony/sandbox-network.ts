@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { LineCodec } from '../../runtime/channels/line-codec';
+import type { TransferRing } from '../../runtime/ports/transfer-ring';
 import { mulaw8k } from '../../runtime/channels/line-codec';
 import type { TextToSpeech } from '../tts/types';
 import { CalleeLine } from './sandbox-callee-line';
@@ -50,6 +52,14 @@ export interface AgentLeg {
 
 export type RingOutcome = 'answered' | 'declined' | 'no-answer';
 
+/** A call ringing a softphone because an agent is transferring a live call there. */
+export interface RingingTransfer {
+  /** The live call being transferred (the caller's). */
+  of: string;
+  /** The number shown as calling: the original caller's. */
+  shownFrom: string;
+}
+
 /**
  * What the serving process lends the network to carry placed calls: the call's status webhook, its answer
  * webhook (which joins the agent's leg to the far end), the softphones and the sandbox voice.
@@ -62,7 +72,7 @@ export interface SandboxSwitchboard {
   /** The person whose softphone number this is, or null. */
   softphoneOwner(number: string): Promise<number | null>;
   /** Rings the person's softphone page; the page's answer (the call then runs on the page's stream). */
-  ringSoftphone(call: PlacedSandboxCall, userId: number): Promise<RingOutcome>;
+  ringSoftphone(call: PlacedSandboxCall, userId: number, transfer?: RingingTransfer): Promise<RingOutcome>;
   /** Where the sandbox network forwards a number's calls (*72), or null. */
   forwardTarget(number: string): Promise<string | null>;
   readonly tts: TextToSpeech | null;
@@ -75,10 +85,15 @@ export interface SandboxNetworkOptions {
   /** How long a busy callee takes to say so. */
   busyAfterMs: number;
   calleeTimings: CalleeTimings;
+  /** How long a transfer rings its destination before the agent takes the caller back. */
+  transferRingMs: number;
 }
 
 /** How many callees' records stay readable after their calls end. */
 const keptRecords = 500;
+
+/** A sandbox call id, as the contract's paths accept it (SBCA and 32 hex digits). */
+export const sandboxCallId = () => `SBCA${randomBytes(16).toString('hex')}`;
 
 const wait = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -100,6 +115,7 @@ export class SandboxPhoneNetwork {
     calleeAnswerMs: 2_000,
     busyAfterMs: 500,
     calleeTimings: { ...defaultCalleeTimings },
+    transferRingMs: 20_000,
   };
 
   /** The serving process lends its webhooks; until then a placed call rings nowhere. */
@@ -125,6 +141,30 @@ export class SandboxPhoneNetwork {
 
   transfer(callId: string, to: string, callerId: string): void {
     this.lines.get(callId)?.transfer(to, callerId);
+  }
+
+  /**
+   * Rings the destination of a transfer of live call `of` on the leg `legId`, showing the caller's number: a
+   * softphone number (or a number forwarded to one, *72) rings its owner's open pages like a placed call. Any
+   * other number is `unrung`: the carrier's transfer hands the call over as before. Hanging up `legId` on the
+   * network stops the ringing.
+   */
+  async ringTransfer(legId: string, to: string, transfer: RingingTransfer): Promise<TransferRing> {
+    const switchboard = this.switchboard;
+    if (!switchboard) return 'unrung';
+    const forwarded = await switchboard.forwardTarget(to);
+    const target = forwarded && (await switchboard.softphoneOwner(forwarded)) !== null ? forwarded : to;
+    const owner = await switchboard.softphoneOwner(target);
+    if (owner === null) return 'unrung';
+    const leg: PlacedSandboxCall = {
+      callId: legId,
+      to: target,
+      from: transfer.shownFrom,
+      answerUrl: '',
+      statusUrl: '',
+      ringMs: this.options.transferRingMs,
+    };
+    return switchboard.ringSoftphone(leg, owner, transfer);
   }
 
   /** Keypad digits from the agent's side of a live call (the carrier's send-digits). */

@@ -4,6 +4,7 @@ import type { AgentAppFunction } from '../../features/apps/apps.service';
 import type { SendOptions } from '../../features/apps/app-request';
 import type { CalendarProvider } from '../../providers/calendar/types';
 import type { MaybeReceipt, SmsProvider } from '../../providers/sms/types';
+import type { TransferRing } from '../ports/transfer-ring';
 import type { AgentDocument, KnowledgeSearch } from '../ports/knowledge-search';
 
 /** What a function call did: `message` is the sentence the model relays; the rest is data for it and the log. */
@@ -70,4 +71,6 @@ export interface ToolEnvironment {
   apps?: readonly AgentAppFunction[];
   /** How app requests leave the server. */
   appRequests?: Pick<SendOptions, 'allowPrivateNetwork' | 'timeoutMs'>;
+  /** Rings a transfer's destination while the caller holds, on lines that can (CallControl.ringTransfer). */
+  ringTransfer?: (destination: string) => Promise<TransferRing>;
 }

@@ -143,13 +143,25 @@ async function transfer(
     }
   }
   state.pendingTransfer = null;
+  await env.flagForPerson('transfer');
+  const rung = env.ringTransfer ? await env.ringTransfer(destination.number) : 'unrung';
+  if (rung === 'declined' || rung === 'no-answer') {
+    // The caller is still on the line with the agent, who says so and carries on.
+    const why = rung === 'declined' ? `${label} is not available right now` : `${label} did not answer`;
+    const offer = actionOf(env.config, 'take_message') ? ' Offer to take a message instead.' : '';
+    return {
+      ok: false,
+      message: `I'm sorry, ${why}.${offer}`,
+      data: { destination: destination.number, outcome: rung, offerMessage: offer !== '' },
+    };
+  }
   state.transfer = destination.number;
   state.endRequested = { reason: 'transfer' };
-  await env.flagForPerson('transfer');
   return {
     ok: true,
-    message: `Transferring you to ${label} now.`,
-    data: { destination: destination.number },
+    message:
+      rung === 'answered' ? `Putting you through to ${label} now.` : `Transferring you to ${label} now.`,
+    data: { destination: destination.number, outcome: rung },
   };
 }
 

@@ -255,6 +255,12 @@ export function afterTool(previous: State, call: ToolCall, content: Record<strin
     state.frame = null;
     return state;
   }
+  if (call.name === 'transfer_call' && content.offerMessage === true) {
+    // Nobody took the transfer and the agent offered a message: the caller's yes starts one.
+    state.offeredMessage = true;
+    state.frame = null;
+    return state;
+  }
   if (state.frame?.task === 'app') {
     if (state.frame.tool.name === call.name) state.frame = null;
     return state;
