@@ -17,6 +17,7 @@ import { phoneNumbersEndpoints } from './phone-numbers';
 import { platformEndpoints } from './platform';
 import { runtimeEndpoints } from './runtime';
 import { sandboxPhoneEndpoints } from './sandbox-phone';
+import { sipEndpoints } from './sip';
 import { tasksEndpoints } from './tasks';
 import { walletEndpoints } from './wallet';
 
@@ -46,6 +47,7 @@ export * from './phone-numbers';
 export * from './platform';
 export * from './runtime';
 export * from './sandbox-phone';
+export * from './sip';
 export * from './tasks';
 export { buildOpenApiDocument } from './openapi';
 export { sampleFor, sampleValue, type SampleOptions } from './sample-value';
@@ -69,6 +71,7 @@ export const endpoints = {
   ...phoneNumbersEndpoints,
   ...tasksEndpoints,
   ...sandboxPhoneEndpoints,
+  ...sipEndpoints,
   ...walletEndpoints,
   ...calendarEndpoints,
   ...developerEndpoints,

@@ -37,3 +37,4 @@ export {
   type SignedStripeEvent,
 } from './fakes/fake-stripe-server';
 export { startFakeLndServer, type FakeLndServer } from './fakes/fake-lnd-server';
+export { FakeSipCall, startFakeSipPhone, type FakeSipPhone } from './fakes/fake-sip-phone';

@@ -18,6 +18,7 @@ import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
 import { runtimeFeature } from './runtime/runtime.routes';
 import { tasksFeature } from './tasks/tasks.routes';
+import { sipFeature } from './sip/sip.routes';
 import { sandboxPhoneFeature } from './telephony/sandbox-phone.routes';
 import { twilioFeature } from './telephony/twilio.routes';
 import { walletFeature } from './wallet/wallet.routes';
@@ -42,6 +43,7 @@ export const features: readonly Feature[] = [
   phoneNumbersFeature,
   twilioFeature,
   sandboxPhoneFeature,
+  sipFeature,
   tasksFeature,
   walletFeature,
   calendarFeature,

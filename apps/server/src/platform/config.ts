@@ -30,6 +30,7 @@ import {
   telephonyEnvShape,
   type TelephonyConfig,
 } from '../providers/telephony/config';
+import { checkSipEnv, sipConfigFromEnv, sipEnvShape, type SipConfig } from '../providers/telephony/sip/config';
 import { checkTtsEnv, ttsConfigFromEnv, ttsEnvShape } from '../providers/tts/config';
 import { vadConfigFromEnv, vadEnvShape } from '../providers/vad/config';
 
@@ -152,6 +153,7 @@ const envSchema = z
     ...paymentsEnvShape,
     ...lightningEnvShape,
     ...telephonyEnvShape,
+    ...sipEnvShape,
     ...llmEnvShape,
     ...sttEnvShape,
     ...ttsEnvShape,
@@ -162,6 +164,7 @@ const envSchema = z
   .superRefine(checkSttEnv)
   .superRefine(checkTtsEnv)
   .superRefine(checkTelephonyEnv)
+  .superRefine(checkSipEnv)
   .superRefine(checkPaymentsEnv)
   .superRefine(checkLightningEnv)
   .superRefine(checkProductionEnv);
@@ -243,6 +246,8 @@ export interface Config {
   lightning: LightningConfig;
   /** The carrier of phone numbers, calls and texts: the offline sandbox network or Twilio. */
   telephony: TelephonyConfig;
+  /** The SIP endpoint (port null: none), its public host and RTP ports. */
+  sip: SipConfig;
   /** The default model provider of the agent runtime. */
   llm: LlmConfig;
   /** Speech recognition, synthesis and voice activity detection of voice calls. */
@@ -344,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfigFromEnv(values),
     lightning: lightningConfigFromEnv(values),
     telephony: telephonyConfigFromEnv(values),
+    sip: sipConfigFromEnv(values),
     llm: llmConfigFromEnv(values),
     speech: { stt: sttConfigFromEnv(values), tts: ttsConfigFromEnv(values), vad: vadConfigFromEnv(values) },
     stopWithParent: values.STOP_WITH_PARENT,

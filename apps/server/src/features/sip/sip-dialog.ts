@@ -1,0 +1,286 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Remote, SipMessage, SipRequest, Stack } from 'sip';
+import sip from 'sip';
+import type { Db } from '../../platform/database';
+import type { FramePacer } from '../../runtime/channels/frame-pacer';
+import { RtpLine } from '../../runtime/channels/sip/rtp-line';
+import { codecOfPayloadType, SipCallChannel } from '../../runtime/channels/sip/sip-call-channel';
+import { buildAudioAnswer, type AudioOffer } from '../../runtime/channels/sip/sdp';
+import type { AgentRuntime } from '../../runtime/session-types';
+import { updateSipCall } from './sip.repo';
+
+/** RFC 3261 timers: T1 and T2 for the 2xx retransmissions, 64·T1 before giving up on the ACK. */
+const t1 = 500;
+const t2 = 4000;
+
+export interface SipDialogDeps {
+  db: Db;
+  runtime: AgentRuntime;
+  logger: FastifyBaseLogger;
+  pacer: FramePacer;
+  stack: Stack;
+  /** Where the peer reaches us: put in Contact and SDP. */
+  publicHost: string;
+  port: number;
+  rtpHost: string;
+  rtpPorts: { min: number; max: number };
+  rtpTimeoutMs: number;
+}
+
+export interface InboundCall {
+  invite: SipRequest;
+  remote: Remote;
+  offer: AudioOffer;
+  codec: 0 | 8;
+  agent: { id: number; username: string };
+  from: string;
+  toUri: string;
+  /** The sip_calls row. */
+  recordId: number;
+}
+
+export type DialogState = 'ringing' | 'answered' | 'confirmed' | 'ended';
+
+const hostInUri = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+/**
+ * One inbound call from ringing to its end, as the UAS (RFC 3261 §13.3, §15): 180 then 200 with the SDP answer
+ * (resent over UDP until the ACK, §13.3.1.4), the conversation on the RTP line from the answer on, and its end by
+ * the caller's BYE, a CANCEL before the answer (487), the agent's hang-up (our BYE), or RTP silence (our BYE).
+ */
+export class SipDialog {
+  state: DialogState = 'ringing';
+  private readonly localTag = randomBytes(6).toString('hex');
+  private localSeq = randomInt(1, 10_000);
+  private answer: SipMessage | null = null;
+  private retransmit: NodeJS.Timeout | null = null;
+  private ackDeadline: NodeJS.Timeout | null = null;
+  private rtp: RtpLine | null = null;
+  private channel: SipCallChannel | null = null;
+  private endReason: string | null = null;
+
+  constructor(
+    private readonly deps: SipDialogDeps,
+    readonly call: InboundCall,
+    private readonly onEnded: (dialog: SipDialog) => void,
+  ) {}
+
+  get callId(): string {
+    return String(this.call.invite.headers['call-id']);
+  }
+
+  /** Rings, then answers after `ringMs` unless a CANCEL came first. */
+  async ring(ringMs: number): Promise<void> {
+    const { deps, call } = this;
+    deps.stack.send(this.response(180, 'Ringing'));
+    this.rtp = await RtpLine.open({
+      host: deps.rtpHost,
+      ports: deps.rtpPorts,
+      payloadType: call.codec,
+      telephoneEvent: call.offer.telephoneEvent,
+      silence: codecOfPayloadType(call.codec).silence,
+      timeoutMs: deps.rtpTimeoutMs,
+      onAudio: (payload) => this.channel?.audio(payload),
+      onDigit: (digit) => this.channel?.digit(digit),
+      onTimeout: () => this.hangUp('rtp-timeout'),
+    });
+    this.rtp.sendTo(call.offer.address, call.offer.port);
+    if (ringMs > 0) await new Promise((resolve) => setTimeout(resolve, ringMs));
+    if (this.state !== 'ringing') return;
+    this.answerCall();
+  }
+
+  /** CANCEL before the answer: 487 to the INVITE (the caller's 200 to CANCEL is the endpoint's). */
+  cancel(): boolean {
+    if (this.state !== 'ringing') return false;
+    this.deps.stack.send(this.response(487, 'Request Terminated'));
+    void this.end('canceled', 'canceled');
+    return true;
+  }
+
+  /** The ACK for our 2xx. */
+  acknowledged(): void {
+    if (this.state !== 'answered') return;
+    this.state = 'confirmed';
+    this.stopRetransmitting();
+  }
+
+  /** A BYE from the caller. */
+  byeReceived(request: SipRequest): void {
+    this.deps.stack.send(sip.makeResponse(request, 200, 'OK'));
+    this.stopRetransmitting();
+    void this.end('ended', 'caller-bye');
+  }
+
+  /** A re-INVITE (a refresh, hold or resume): the same answer again; the call carries on. */
+  reinvite(request: SipRequest): void {
+    if (!this.answer || this.state === 'ended') {
+      this.deps.stack.send(sip.makeResponse(request, 481, 'Call/Transaction Does Not Exist'));
+      return;
+    }
+    this.deps.stack.send(this.response(200, 'OK', request, this.answer.content));
+  }
+
+  /** Ends an answered call from our side with a BYE (the agent, RTP silence, the endpoint closing). */
+  hangUp(reason: string): void {
+    if (this.state === 'ended') return;
+    if (this.state === 'ringing') {
+      this.deps.stack.send(this.response(480, 'Temporarily Unavailable'));
+      void this.end('ended', reason);
+      return;
+    }
+    this.sendBye();
+    void this.end('ended', reason);
+  }
+
+  private answerCall(): void {
+    const { deps, call } = this;
+    const rtp = this.rtp;
+    if (!rtp) return;
+    const sdp = buildAudioAnswer({
+      offer: call.offer,
+      address: deps.publicHost,
+      port: rtp.port,
+      codec: call.codec,
+      sessionId: randomInt(1, 2 ** 31),
+    });
+    this.answer = this.response(200, 'OK', call.invite, sdp);
+    this.state = 'answered';
+    deps.stack.send(this.answer);
+    if (call.remote.protocol.toUpperCase() === 'UDP') this.retransmitAnswer(t1);
+    this.ackDeadline = setTimeout(() => {
+      if (this.state === 'answered') this.hangUp('no-ack');
+    }, 64 * t1);
+    this.ackDeadline.unref();
+    void updateSipCall(deps.db, call.recordId, { status: 'answered' }).catch(() => undefined);
+    this.channel = new SipCallChannel({
+      runtime: deps.runtime,
+      logger: deps.logger,
+      pacer: deps.pacer,
+      codec: codecOfPayloadType(call.codec),
+      callId: this.callId,
+      rtp,
+      call: {
+        agentAccountId: call.agent.id,
+        direction: 'inbound',
+        contactPhone: call.from,
+        contactName: call.invite.headers.from?.name?.replace(/^"|"$/g, '').slice(0, 100) ?? null,
+        phoneCall: { callId: this.callId, fromNumber: call.from, toNumber: call.toUri },
+        call: {
+          hangUp: (reason) => {
+            if (reason !== 'caller') this.hangUp(reason === 'agent' ? 'agent' : reason);
+            return Promise.resolve();
+          },
+          // Transfers need REFER, which this endpoint does not send yet: the call ends instead.
+          transfer: (destination) => {
+            deps.logger.warn(
+              { callId: this.callId, destination },
+              'a SIP call cannot be transferred yet; ended',
+            );
+            this.hangUp('transfer-unsupported');
+            return Promise.resolve();
+          },
+        },
+      },
+      onClosed: () => this.hangUp('error'),
+      onFinished: (uuid) => {
+        if (uuid)
+          void updateSipCall(deps.db, call.recordId, { conversationUuid: uuid }).catch(() => undefined);
+      },
+    });
+    this.channel.start();
+  }
+
+  private retransmitAnswer(interval: number): void {
+    this.retransmit = setTimeout(() => {
+      if (this.state !== 'answered' || !this.answer) return;
+      this.deps.stack.send(this.answer);
+      this.retransmitAnswer(Math.min(interval * 2, t2));
+    }, interval);
+    this.retransmit.unref();
+  }
+
+  private stopRetransmitting(): void {
+    if (this.retransmit) clearTimeout(this.retransmit);
+    if (this.ackDeadline) clearTimeout(this.ackDeadline);
+    this.retransmit = null;
+    this.ackDeadline = null;
+  }
+
+  private sendBye(): void {
+    const { invite } = this.call;
+    const contact = Array.isArray(invite.headers.contact) ? invite.headers.contact[0] : undefined;
+    const to = invite.headers.from;
+    if (!to) return;
+    const bye: SipMessage = {
+      method: 'BYE',
+      uri: contact?.uri ?? to.uri,
+      headers: {
+        to,
+        from: {
+          uri: invite.headers.to?.uri ?? invite.uri,
+          params: { ...(invite.headers.to?.params ?? {}), tag: this.localTag },
+        },
+        'call-id': this.callId,
+        cseq: { seq: (this.localSeq += 1), method: 'BYE' },
+        via: [],
+        'max-forwards': 70,
+        'content-length': 0,
+      },
+    };
+    if (invite.headers.to?.name) (bye.headers.from as { name?: string }).name = invite.headers.to.name;
+    this.deps.stack.send(bye, () => undefined);
+  }
+
+  /** A response to the INVITE (or a re-INVITE) with our To tag, and a Contact on what answers. */
+  private response(status: number, reason: string, request = this.call.invite, sdp?: string): SipMessage {
+    const { deps } = this;
+    const to = request.headers.to;
+    const protocol = this.call.remote.protocol.toLowerCase();
+    const response = sip.makeResponse(request, status, reason);
+    response.headers.to = {
+      ...(to ?? { uri: request.uri }),
+      params: { ...(to?.params ?? {}), tag: this.localTag },
+    };
+    if (status >= 200 && status < 300) {
+      response.headers.contact = [
+        {
+          uri: `sip:${this.call.agent.username}@${hostInUri(deps.publicHost)}:${deps.port};transport=${protocol}`,
+          params: {},
+        },
+      ];
+      response.headers.allow = 'INVITE, ACK, CANCEL, BYE, OPTIONS';
+    }
+    if (sdp) {
+      response.headers['content-type'] = 'application/sdp';
+      response.content = sdp;
+    }
+    return response;
+  }
+
+  private async end(status: 'ended' | 'canceled', reason: string): Promise<void> {
+    if (this.state === 'ended') return;
+    this.state = 'ended';
+    this.endReason = reason;
+    this.stopRetransmitting();
+    this.channel?.hungUp();
+    this.rtp?.close();
+    this.onEnded(this);
+    this.deps.logger.info(
+      { callId: this.callId, agent: this.call.agent.id, reason, rtp: this.rtp?.counts },
+      'a SIP call ended',
+    );
+    await updateSipCall(this.deps.db, this.call.recordId, {
+      status,
+      endReason: reason,
+      endedAt: new Date(),
+    }).catch((error: unknown) =>
+      this.deps.logger.warn({ err: error }, 'the SIP call record was not updated'),
+    );
+  }
+
+  get reason(): string | null {
+    return this.endReason;
+  }
+}

@@ -1,0 +1,104 @@
+// The npm `sip` package (kirm/sip.js 0.0.6) ships no types: what the SIP endpoint uses of it.
+declare module 'sip' {
+  export interface SipUri {
+    schema?: string;
+    user?: string;
+    password?: string;
+    host: string;
+    port?: number;
+    params: Record<string, string | null | undefined>;
+    headers: Record<string, string>;
+  }
+
+  export interface NameAddr {
+    name?: string;
+    uri: string;
+    params: Record<string, string | null | undefined>;
+  }
+
+  export interface Via {
+    version: string;
+    protocol: string;
+    host: string;
+    port?: number;
+    params: Record<string, string | number | null | undefined>;
+  }
+
+  export interface SipHeaders {
+    via?: Via[];
+    from?: NameAddr;
+    to?: NameAddr;
+    'call-id'?: string;
+    cseq?: { seq: number; method: string };
+    contact?: NameAddr[] | '*';
+    'content-type'?: string;
+    'content-length'?: number;
+    [name: string]: unknown;
+  }
+
+  export interface SipMessage {
+    method?: string;
+    uri?: string;
+    version?: string;
+    status?: number;
+    reason?: string;
+    headers: SipHeaders;
+    content?: string;
+  }
+
+  export interface SipRequest extends SipMessage {
+    method: string;
+    uri: string;
+  }
+
+  export interface Remote {
+    protocol: string;
+    address: string;
+    port: number;
+    local?: { address: string; port: number };
+  }
+
+  export interface StackOptions {
+    port?: number;
+    address?: string;
+    publicAddress?: string;
+    hostname?: string;
+    udp?: boolean;
+    tcp?: boolean;
+    maxBytesHeaders?: number;
+    maxContentLength?: number;
+    logger?: {
+      send?: (message: SipMessage, target: Remote) => void;
+      recv?: (message: SipMessage, remote: Remote) => void;
+      error?: (error: unknown) => void;
+    };
+  }
+
+  export interface Stack {
+    send(message: SipMessage, onResponse?: (response: SipMessage) => void): void;
+    destroy(): void;
+    hostname(): string;
+  }
+
+  export function create(
+    options: StackOptions,
+    onRequest: (request: SipRequest, remote: Remote) => void,
+  ): Stack;
+  export function makeResponse(request: SipRequest, status: number, reason?: string): SipMessage;
+  export function parseUri(uri: string): SipUri | undefined;
+  export function stringifyUri(uri: SipUri | string): string;
+  export function stringify(message: SipMessage): string;
+  export function parse(data: Buffer | string): SipMessage | undefined;
+  export function generateBranch(): string;
+
+  const sip: {
+    create: typeof create;
+    makeResponse: typeof makeResponse;
+    parseUri: typeof parseUri;
+    stringifyUri: typeof stringifyUri;
+    stringify: typeof stringify;
+    parse: typeof parse;
+    generateBranch: typeof generateBranch;
+  };
+  export default sip;
+}
