@@ -32,8 +32,7 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   telephony:
     "The sandbox phone network's softphone: its caller number, calls dialed from the browser into the same call " +
     'path as a carrier call, and hanging up.',
-  sip:
-    'SIP trunking: the addresses calls may come from, outbound routes, and the SIP messages of recent calls.',
+  sip: 'SIP trunking: the addresses calls may come from, outbound routes, and the SIP messages of recent calls.',
   tasks:
     'Tasks: calls and texts agent accounts are to place, CSV task lists, counts by state, and calling limits ' +
     'inherited down the tenant tree.',

@@ -30,7 +30,12 @@ import {
   telephonyEnvShape,
   type TelephonyConfig,
 } from '../providers/telephony/config';
-import { checkSipEnv, sipConfigFromEnv, sipEnvShape, type SipConfig } from '../providers/telephony/sip/config';
+import {
+  checkSipEnv,
+  sipConfigFromEnv,
+  sipEnvShape,
+  type SipConfig,
+} from '../providers/telephony/sip/config';
 import { checkTtsEnv, ttsConfigFromEnv, ttsEnvShape } from '../providers/tts/config';
 import { vadConfigFromEnv, vadEnvShape } from '../providers/vad/config';
 
