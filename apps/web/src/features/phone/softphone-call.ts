@@ -15,6 +15,8 @@ export interface CallSnapshot {
   transcript: SaidLine[];
   /** Why the call ended (the caller, the agent, a transfer, the network), once it has. */
   ended: { reason: string; duration: number | null; transferredTo: string | null } | null;
+  /** An agent putting this call through to another number: ringing it (you hold), or connected to it. */
+  transfer: { to: string; state: 'ringing' | 'connected' } | null;
   /** Why the microphone or the line failed. */
   error: string | null;
   muted: boolean;
@@ -50,6 +52,7 @@ export class SoftphoneCall {
     phase: 'connecting',
     transcript: [],
     ended: null,
+    transfer: null,
     error: null,
     muted: false,
     startedAt: null,
@@ -119,9 +122,17 @@ export class SoftphoneCall {
   private receive(frame: Frame): void {
     const segment = `s${this.segment}`;
     switch (frame.event) {
-      case 'status':
-        this.update({ phase: 'in-call', startedAt: Date.now() });
+      case 'status': {
+        const to = textOf(frame.to);
+        const transfer =
+          frame.status === 'transferring'
+            ? { to, state: 'ringing' as const }
+            : frame.status === 'transferred'
+              ? { to, state: 'connected' as const }
+              : null;
+        this.update({ phase: 'in-call', startedAt: this.snapshot.startedAt ?? Date.now(), transfer });
         break;
+      }
       case 'transcript':
         this.update({
           transcript: [

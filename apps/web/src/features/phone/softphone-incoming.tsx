@@ -11,10 +11,12 @@ export interface IncomingCall {
   from: string;
   to: string;
   ringSeconds: number;
+  /** An agent is putting a caller (`from`) through to you. */
+  transfer: boolean;
 }
 
 type RingEvent =
-  | ({ event: 'incoming' } & IncomingCall)
+  | ({ event: 'incoming'; transfer?: boolean } & Omit<IncomingCall, 'transfer'>)
   | { event: 'ringEnded'; callId: string; reason: string }
   | { event: 'ready' };
 
@@ -42,10 +44,10 @@ export function useIncomingCalls(enabled: boolean): {
       socket.onmessage = (message: MessageEvent<string>) => {
         const event = JSON.parse(message.data) as RingEvent;
         if (event.event === 'incoming') {
-          const { callId, from, to, ringSeconds } = event;
+          const { callId, from, to, ringSeconds, transfer } = event;
           setRinging((current) => [
             ...current.filter((call) => call.callId !== callId),
-            { callId, from, to, ringSeconds },
+            { callId, from, to, ringSeconds, transfer: transfer === true },
           ]);
         } else if (event.event === 'ringEnded') {
           setRinging((current) => {
@@ -99,7 +101,7 @@ export function IncomingCallPanel({
       radius="md"
       p="md"
       role="alertdialog"
-      aria-label="Incoming call"
+      aria-label={call.transfer ? 'Incoming transferred call' : 'Incoming call'}
       aria-live="assertive"
       bg="var(--mantine-color-teal-light)"
     >
@@ -108,7 +110,7 @@ export function IncomingCallPanel({
           <Group gap="xs" wrap="nowrap">
             <IconPhoneIncoming size={20} aria-hidden />
             <Text size="sm" fw={600}>
-              Incoming call
+              {call.transfer ? 'Transferred call' : 'Incoming call'}
             </Text>
           </Group>
           <Badge color="orange" variant="light">
@@ -120,7 +122,8 @@ export function IncomingCallPanel({
             {formatPhoneForDisplay(call.from)}
           </Text>
           <Text size="xs" c="dimmed">
-            to your softphone <span style={{ whiteSpace: 'nowrap' }}>{formatPhoneForDisplay(call.to)}</span>
+            {call.transfer ? 'put through by an agent to ' : 'to '}your softphone{' '}
+            <span style={{ whiteSpace: 'nowrap' }}>{formatPhoneForDisplay(call.to)}</span>
           </Text>
         </Stack>
         <Group grow>

@@ -56,6 +56,7 @@ const idle: CallSnapshot = {
   phase: 'ended',
   transcript: [],
   ended: null,
+  transfer: null,
   error: null,
   muted: false,
   startedAt: null,
@@ -139,10 +140,13 @@ export function SoftphonePage() {
   }
 
   const transcript = announcement ? [announcement] : snapshot.transcript;
+  const transfer = snapshot.transfer;
   const status = live
     ? snapshot.phase === 'connecting'
       ? 'Connecting…'
-      : `In call · ${clock(seconds)}`
+      : transfer
+        ? `${transfer.state === 'ringing' ? 'Transferring to' : 'Connected to'} ${formatPhoneForDisplay(transfer.to)} · ${clock(seconds)}`
+        : `In call · ${clock(seconds)}`
     : announcement
       ? 'From the network'
       : snapshot.ended
