@@ -94,6 +94,8 @@ export const agentConfigSchema = z.object({
   links: z.array(z.string().trim().min(1)).max(2).default([]),
   /** Facts the agent answers from, besides its prompt (FAQ, prices, policies). */
   knowledge: z.string().max(200_000).default(''),
+  /** Ids of the organization's knowledge bases the agent searches (query_knowledge_base). */
+  knowledgeBases: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   // Call handling.
   interruptionWordCount: z.number().int().min(0).max(50).default(3),
   interruptionMinimumSpeakingTime: z.number().min(0).max(60).default(3),

@@ -10,6 +10,7 @@ import { directoryEndpoints } from './directory';
 import { domainsEndpoints } from './domains';
 import { helpEndpoints } from './help';
 import { inboxEndpoints } from './inbox';
+import { knowledgeEndpoints } from './knowledge';
 import { logsEndpoints } from './logs';
 import { metricsEndpoints } from './metrics';
 import { outboxEndpoints } from './outbox';
@@ -39,6 +40,7 @@ export * from './domains';
 export * from './wallet';
 export * from './help';
 export * from './inbox';
+export * from './knowledge';
 export * from './realtime';
 export * from './logs';
 export * from './metrics';
@@ -73,6 +75,7 @@ export const endpoints = {
   ...sandboxPhoneEndpoints,
   ...sipEndpoints,
   ...walletEndpoints,
+  ...knowledgeEndpoints,
   ...calendarEndpoints,
   ...developerEndpoints,
 } as const;

@@ -20,6 +20,9 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   apps: 'The app catalogue, custom apps, and the apps an organization installs with their credentials.',
   domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
   help: 'Messages to the support team of a brand.',
+  knowledge:
+    "Knowledge bases: an organization's web pages and documents (fetched in the background), their state, and " +
+    'ranked search over their passages.',
   calendar:
     "The account's booking schedule (hours, breaks, blocked dates, length, buffer, notice, horizon) and the " +
     'calendars bookings go to: the sandbox calendar, Calendly by personal access token.',

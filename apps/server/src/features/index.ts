@@ -10,6 +10,7 @@ import { developerFeature } from './developer/developer.routes';
 import { domainsFeature } from './domains/domains.routes';
 import { helpFeature } from './help/help.routes';
 import { inboxFeature } from './inbox/inbox.routes';
+import { knowledgeFeature } from './knowledge/knowledge.routes';
 import { logsFeature } from './logs/logs.routes';
 import { metricsFeature } from './metrics/metrics.routes';
 import { outboxFeature } from './outbox/outbox.routes';
@@ -46,6 +47,7 @@ export const features: readonly Feature[] = [
   sipFeature,
   tasksFeature,
   walletFeature,
+  knowledgeFeature,
   calendarFeature,
   developerFeature,
 ];

@@ -83,6 +83,16 @@ beforeAll(async () => {
   const domain = await acme.post('/api/v2/domain', { domain: 'victim.acme.example' });
   expect(domain.status, domain.text).toBe(201);
   victim.domain = 'victim.acme.example';
+  const base = await acme.post<{ knowledgeBase: { id: string } }>('/api/v2/kb/knowledgebase', {
+    title: 'Victim knowledge',
+  });
+  expect(base.status, base.text).toBe(201);
+  victim.knowledgeBase = base.body.knowledgeBase.id;
+  const added = await acme.post<{ documents: { id: string }[] }>(
+    `/api/v2/kb/knowledgebase/${victim.knowledgeBase}/document`,
+    { urls: ['https://victim.acme.example/hours'] },
+  );
+  victim.knowledgeDocument = added.body.documents[0]?.id ?? 'missing';
   // A number acme's agent2 bought on the sandbox phone network.
   const agent2 = acme.actingFor(kit.ids.agent2);
   const offered = await agent2.post<{ numbers: { phoneNumber: string }[] }>(

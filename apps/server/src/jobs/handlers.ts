@@ -2,6 +2,7 @@ import { ledgerJobs } from '../features/ledger/jobs';
 import { walletJobs } from '../features/wallet/jobs';
 import { dialerJobs } from '../features/tasks/dialer.jobs';
 import { webhookJobs } from '../features/developer/webhooks.jobs';
+import { knowledgeJobs } from '../features/knowledge/ingest-document';
 import { jobMaintenance } from './maintenance';
 import type { JobFeature } from './registry';
 
@@ -12,4 +13,5 @@ export const jobFeatures: readonly JobFeature[] = [
   walletJobs,
   dialerJobs,
   webhookJobs,
+  knowledgeJobs,
 ];

@@ -1,0 +1,41 @@
+import type { Db } from '../../platform/database';
+import { searchChunkRows, type ChunkHit } from './knowledge.repo';
+import { anyTermQuery, bestSentence, searchTerms } from './search-terms';
+
+export interface KnowledgeSearchInput {
+  organizationId: number;
+  knowledgeBaseIds: readonly string[];
+  query: string;
+  /** Search the question's content words, any of which may match (true), or the text as written (false). */
+  processQuery: boolean;
+  limit: number;
+}
+
+export interface KnowledgeSearchAnswer {
+  /** What was searched. */
+  searchQuery: string;
+  results: ChunkHit[];
+  /** The best passage's sentence that covers most of the question. */
+  answer: string | null;
+}
+
+/**
+ * Lexical retrieval over an organization's knowledge bases: PostgreSQL full-text search, ranked by ts_rank over
+ * each chunk's weighted vector (page title, section path, text), on PGlite and PostgreSQL alike (decisions/034).
+ */
+export async function searchKnowledge(db: Db, input: KnowledgeSearchInput): Promise<KnowledgeSearchAnswer> {
+  const searchQuery = input.processQuery ? anyTermQuery(searchTerms(input.query)) : input.query.trim();
+  const results = await searchChunkRows(
+    db,
+    input.organizationId,
+    input.knowledgeBaseIds,
+    { text: searchQuery, syntax: input.processQuery ? 'or-terms' : 'websearch' },
+    input.limit,
+  );
+  const best = results[0];
+  return {
+    searchQuery,
+    results,
+    answer: best ? (bestSentence(best.text, input.query) ?? best.text.split('\n')[0] ?? null) : null,
+  };
+}
