@@ -64,6 +64,23 @@ const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+const mediaStart = '{"event":"media"';
+const payloadKey = '"payload":"';
+
+/**
+ * The base64 payload of a `media` message read straight from its text (Twilio writes `event` first), so the 50
+ * audio messages a second of each call are not parsed whole; null for any other message, or one it cannot read.
+ */
+function mediaPayloadOf(raw: string): string | null {
+  if (!raw.startsWith(mediaStart)) return null;
+  const key = raw.indexOf(payloadKey, mediaStart.length);
+  if (key < 0) return null;
+  const start = key + payloadKey.length;
+  const end = raw.indexOf('"', start);
+  // An escape would need real JSON parsing; base64 never has one.
+  return end < 0 || raw.lastIndexOf('\\', end) >= start ? null : raw.slice(start, end);
+}
+
 /**
  * A phone call carried by a Twilio Media Stream (bidirectional, `<Connect><Stream>`): JSON frames with 8 kHz μ-law
  * both ways. Caller audio is decoded to 16 kHz for the voice pipeline; the agent's speech is encoded back and sent
@@ -100,6 +117,11 @@ export class TwilioMediaStream {
 
   /** A text frame from the carrier. */
   receive(raw: string): void {
+    const payload = mediaPayloadOf(raw);
+    if (payload !== null) {
+      this.media({ payload });
+      return;
+    }
     let frame: Frame;
     try {
       frame = record(JSON.parse(raw));
