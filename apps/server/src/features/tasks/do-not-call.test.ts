@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoNotCallEntryView, TaskView } from '@switchboard/contract';
-import { accounts, doNotCall, eq } from '@switchboard/db';
+import { accounts, doNotCall, eq, phoneCalls } from '@switchboard/db';
 import { startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { effectsFor } from '../../jobs/effects.repo';
 import { recordCallStatus } from '../telephony/voice-calls.service';
@@ -218,6 +218,13 @@ describe('the retry policy', () => {
     };
     const end = async (taskId: number, status: string) => {
       const callId = (await findTaskRow(kit.db, taskId))?.callId ?? '';
+      // The sandbox network reports the call ringing first; the end is reported after it, as a carrier would.
+      await expect
+        .poll(async () => {
+          const [row] = await kit.db.select().from(phoneCalls).where(eq(phoneCalls.callId, callId));
+          return row?.status;
+        })
+        .toBe('ringing');
       await recordCallStatus(
         { db: kit.db, telephony: kit.services.telephony, publicUrl: 'http://localhost' },
         'sandbox',

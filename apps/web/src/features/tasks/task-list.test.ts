@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { delaysToText, textToDelays } from './overlays/retry-policy-fields';
+import { conversationPath } from './task-links';
 import {
+  describeOutcome,
   fromLocalInput,
+  hasWorkInProgress,
   isEditable,
   nextTasksOffset,
   textToVariables,
@@ -48,5 +52,71 @@ describe('task form values', () => {
     expect(isEditable({ state: 'canceled' })).toBe(true);
     expect(isEditable({ state: 'running' })).toBe(false);
     expect(isEditable({ state: 'finished' })).toBe(false);
+  });
+});
+
+describe('what became of a task', () => {
+  const attempt = (
+    result: string,
+    answeredBy: string | null,
+    endedAt: string | null = '2030-01-01T00:00:00Z',
+  ) => ({
+    startedAt: '2030-01-01T00:00:00Z',
+    endedAt,
+    result,
+    answeredBy,
+    conversationId: null,
+    detail: null,
+  });
+
+  it('says who answered a finished call, and how a try ended', () => {
+    expect(
+      describeOutcome({ type: 'call', outcome: 'completed', attempts: [attempt('completed', 'human')] }),
+    ).toBe('Answered by a person');
+    expect(
+      describeOutcome({ type: 'call', outcome: 'voicemail', attempts: [attempt('completed', 'voicemail')] }),
+    ).toBe('Voicemail');
+    expect(describeOutcome({ type: 'call', outcome: 'no-answer', attempts: [] })).toBe('No answer');
+    expect(describeOutcome({ type: 'call', outcome: null, attempts: [attempt('busy', null)] })).toBe(
+      'Last try: busy',
+    );
+    expect(describeOutcome({ type: 'call', outcome: null, attempts: [attempt('dialing', null, null)] })).toBe(
+      'Dialing',
+    );
+    expect(
+      describeOutcome({ type: 'call', outcome: null, attempts: [attempt('queued', 'voicemail', null)] }),
+    ).toBe('On the line with voicemail');
+    expect(describeOutcome({ type: 'call', outcome: null, attempts: [] })).toBeNull();
+  });
+
+  it('keeps refreshing only while a task waits or runs', () => {
+    expect(hasWorkInProgress({ pending: 0, running: 1 })).toBe(true);
+    expect(hasWorkInProgress({ pending: 2, running: 0 })).toBe(true);
+    expect(hasWorkInProgress({ pending: 0, running: 0, finished: 5 })).toBe(false);
+    expect(hasWorkInProgress(undefined)).toBe(false);
+  });
+
+  it("links a task's conversation in the inbox of the agent account that placed it", () => {
+    const task = { accountId: 4, conversationId: '4:+15552000001' };
+    expect(conversationPath(task, { id: 4, accountType: 'agent' }, '/app/org/3/agent/4')).toBe(
+      '/app/org/3/agent/4/inbox?zap=4%3A%2B15552000001',
+    );
+    expect(conversationPath(task, { id: 3, accountType: 'organization' }, '/app/org/3')).toBe(
+      '/app/org/3/agent/4/inbox?zap=4%3A%2B15552000001',
+    );
+    expect(conversationPath(task, { id: 1, accountType: 'partner' }, '/app/partner/1')).toBe(
+      '/app/agent/4/inbox?zap=4%3A%2B15552000001',
+    );
+    expect(
+      conversationPath({ accountId: 4, conversationId: null }, { id: 4, accountType: 'agent' }, '/x'),
+    ).toBeNull();
+  });
+
+  it('reads retry waits as minutes', () => {
+    expect(textToDelays('10, 30')).toEqual({ seconds: [600, 1800] });
+    expect(textToDelays('0.5 2')).toEqual({ seconds: [30, 120] });
+    expect(textToDelays('')).toEqual({ problem: 'Give at least one wait, in minutes' });
+    expect(textToDelays('10, soon')).toEqual({ problem: '"soon" is not a number of minutes' });
+    expect(delaysToText([600, 1800])).toBe('10, 30');
   });
 });

@@ -1,4 +1,4 @@
-import type { TaskStateName, TaskView } from '@switchboard/contract';
+import type { TaskStateName, TaskView, taskRetryOutcomes, taskWaitingReasons } from '@switchboard/contract';
 import { formatPhoneForDisplay } from '@switchboard/core';
 
 /** The tasks screen's page size (spec part 2 §4). */
@@ -76,3 +76,68 @@ export function textToVariables(text: string): { variables: Record<string, strin
   }
   return { variables };
 }
+
+/** Which ends of a try are retried, in words. */
+export const retryOutcomeLabels: Record<(typeof taskRetryOutcomes)[number], string> = {
+  'no-answer': 'Nobody answered',
+  busy: 'Busy',
+  voicemail: 'Voicemail',
+  failed: 'The carrier failed',
+  interrupted: 'Cut off by a restart',
+};
+
+/** Why a waiting task waits, in words. */
+export const waitingReasonLabels: Record<(typeof taskWaitingReasons)[number], string> = {
+  'outside-hours': 'Outside business hours',
+  'cap-reached': 'Daily cap reached',
+  concurrency: 'All lines busy',
+  cooldown: 'Contacted recently (cooldown)',
+};
+
+const outcomeLabels: Record<string, string> = {
+  completed: 'Answered by a person',
+  human: 'Answered by a person',
+  voicemail: 'Voicemail',
+  'screened-out': 'Stopped by a call screener',
+  busy: 'Busy',
+  'no-answer': 'No answer',
+  failed: 'Call failed',
+  canceled: 'Canceled',
+  interrupted: 'Cut off by a restart',
+  sent: 'Text sent',
+  'opted-out': 'Opted out',
+  'do-not-call': 'On the do-not-call list',
+  'no-number': 'No number to call from',
+};
+
+const answeredByLabels: Record<string, string> = {
+  human: 'a person',
+  voicemail: 'voicemail',
+  screener: 'a call screener',
+  menu: 'a phone menu',
+};
+
+/**
+ * What became of a task in words: its outcome once it has one (who answered a completed call), else how its last
+ * try ended; null before any try.
+ */
+export function describeOutcome(task: Pick<TaskView, 'outcome' | 'attempts' | 'type'>): string | null {
+  const last = task.attempts.at(-1);
+  const answeredBy = last?.answeredBy ? answeredByLabels[last.answeredBy] : undefined;
+  if (task.outcome === 'completed' && answeredBy && task.type === 'call') return `Answered by ${answeredBy}`;
+  if (task.outcome) return outcomeLabels[task.outcome] ?? task.outcome;
+  if (!last) return null;
+  if (last.endedAt === null) {
+    if (answeredBy) return `On the line with ${answeredBy}`;
+    if (last.result === 'sending') return 'Sending';
+    return last.result === 'dialing' ? 'Dialing' : 'Calling';
+  }
+  return `Last try: ${(outcomeLabels[last.result] ?? last.result).toLowerCase()}`;
+}
+
+/** Tries so far, in words ("1 try", "2 tries"). */
+export const describeTries = (count: number) => `${String(count)} ${count === 1 ? 'try' : 'tries'}`;
+
+/** Whether a list of tasks has work in progress (so the screen keeps refreshing). */
+export const hasWorkInProgress = (byState: Partial<Record<TaskStateName, number>> | undefined) =>
+  (byState?.pending ?? 0) + (byState?.running ?? 0) > 0;

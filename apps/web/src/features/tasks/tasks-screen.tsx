@@ -12,17 +12,28 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAdjustments, IconClipboardPlus, IconFileUpload, IconTrash } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconClipboardPlus,
+  IconFileUpload,
+  IconMessages,
+  IconTrash,
+} from '@tabler/icons-react';
 import { endpoints, taskStates, type TaskStateName, type TaskView } from '@switchboard/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { confirmAction } from '../../app/confirm-action';
 import { notify } from '../../app/notify';
 import type { SectionProps } from '../../app/shell/section-registry';
 import { useOverlayLink } from '../../app/shell/overlay-link';
 import { ApiError, callApi } from '../../lib/api-client';
 import { apiQueryKey, apiQueryScope, useApiQuery } from '../../lib/use-api';
+import { conversationPath } from './task-links';
 import {
+  describeOutcome,
+  describeTries,
+  hasWorkInProgress,
   isEditable,
   nextTasksOffset,
   showTarget,
@@ -30,6 +41,7 @@ import {
   stateColors,
   stateLabels,
   tasksPageSize,
+  waitingReasonLabels,
 } from './task-list';
 
 type Sort = 'createdAt' | 'updatedAt' | 'scheduledFor';
@@ -40,9 +52,23 @@ const sortOptions = [
   { value: 'updatedAt', label: 'Recently changed' },
 ];
 
-/** Counts by state, refreshed every few seconds so a running batch shows its progress without a reload. */
-function StateCounts({ accountId }: { accountId: number }) {
-  const stats = useApiQuery(endpoints.taskStats, { targetAccountId: accountId }, { refetchInterval: 3000 });
+/** While tasks wait or run, the counts and the list are read again this often (and not at all otherwise). */
+const liveRefreshMs = 2000;
+
+type Stats = ReturnType<typeof useTaskStats>;
+
+/** Counts by state, read again every two seconds while any task waits or runs, so a batch shows its progress. */
+function useTaskStats(accountId: number) {
+  return useApiQuery(
+    endpoints.taskStats,
+    { targetAccountId: accountId },
+    {
+      refetchInterval: (query) => (hasWorkInProgress(query.state.data?.byState) ? liveRefreshMs : false),
+    },
+  );
+}
+
+function StateCounts({ stats }: { stats: Stats }) {
   const shown = taskStates.filter((state) => state !== 'deleted');
   return (
     <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" aria-label="Tasks by state">
@@ -60,7 +86,33 @@ function StateCounts({ accountId }: { accountId: number }) {
   );
 }
 
-function TaskRowView({ task, onDelete }: { task: TaskView; onDelete: (task: TaskView) => void }) {
+/** What the state badge cannot say: why a waiting task waits, what became of a try, or why it errored. */
+function StateDetail({ task }: { task: TaskView }) {
+  const waiting =
+    task.state === 'pending' && task.waitingReason ? waitingReasonLabels[task.waitingReason] : null;
+  const outcome = describeOutcome(task);
+  const line =
+    waiting ?? (task.state === 'pending' && task.attempts.length > 0 ? 'Retry due' : null) ?? outcome;
+  if (!line) return null;
+  return (
+    <Text size="xs" c="dimmed" lineClamp={2} title={task.waitingDetail ?? task.errorReason ?? undefined}>
+      {line}
+      {task.state === 'errored' && task.errorReason && line !== task.errorReason
+        ? ` · ${task.errorReason}`
+        : ''}
+    </Text>
+  );
+}
+
+function TaskRowView({
+  task,
+  conversationLink,
+  onDelete,
+}: {
+  task: TaskView;
+  conversationLink: string | null;
+  onDelete: (task: TaskView) => void;
+}) {
   const openOverlay = useOverlayLink();
   return (
     <Table.Tr>
@@ -77,12 +129,30 @@ function TaskRowView({ task, onDelete }: { task: TaskView; onDelete: (task: Task
         <Badge color={stateColors[task.state]} variant="light" miw="max-content">
           {stateLabels[task.state]}
         </Badge>
+        <StateDetail task={task} />
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm">{task.attempts.length > 0 ? describeTries(task.attempts.length) : '–'}</Text>
       </Table.Td>
       <Table.Td visibleFrom="sm">
         <Text size="sm">{showTime(task.scheduledFor)}</Text>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
+          {conversationLink && (
+            <Button
+              component={Link}
+              to={conversationLink}
+              size="compact-sm"
+              variant="subtle"
+              aria-label={`Open the conversation with ${showTarget(task.target)}`}
+              leftSection={<IconMessages size={14} />}
+            >
+              <Text span size="sm" visibleFrom="sm" inherit>
+                Conversation
+              </Text>
+            </Button>
+          )}
           {isEditable(task) && (
             <Button size="compact-sm" variant="subtle" onClick={() => openOverlay('editTask', task.id)}>
               Edit
@@ -106,11 +176,13 @@ function TaskRowView({ task, onDelete }: { task: TaskView; onDelete: (task: Task
 }
 
 /** The tasks section: the account's calls and texts 10 at a time, counts by state, and the task overlays. */
-export default function TasksScreen({ account }: SectionProps) {
+export default function TasksScreen({ account, basePath }: SectionProps) {
   const openOverlay = useOverlayLink();
   const queryClient = useQueryClient();
   const [sort, setSort] = useState<Sort>('createdAt');
   const [state, setState] = useState<TaskStateName | null>(null);
+  const stats = useTaskStats(account.id);
+  const live = hasWorkInProgress(stats.data?.byState);
   const input = {
     targetAccountId: account.id,
     query: { sort, order: 'desc' as const, ...(state ? { state } : {}) },
@@ -125,7 +197,7 @@ export default function TasksScreen({ account }: SectionProps) {
         signal,
       }),
     getNextPageParam: (_last, pages) => nextTasksOffset(pages),
-    refetchInterval: 5000,
+    refetchInterval: live ? liveRefreshMs : false,
   });
   const tasks = list.data?.pages.flatMap((page) => page.tasks) ?? [];
   const total = list.data?.pages.at(-1)?.total ?? 0;
@@ -183,7 +255,7 @@ export default function TasksScreen({ account }: SectionProps) {
           </Button>
         </Group>
       </Group>
-      <StateCounts accountId={account.id} />
+      <StateCounts stats={stats} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group gap="sm" grow preventGrowOverflow={false} maw={380}>
@@ -219,13 +291,19 @@ export default function TasksScreen({ account }: SectionProps) {
                     <Table.Th>Contact</Table.Th>
                     <Table.Th visibleFrom="sm">Type</Table.Th>
                     <Table.Th>State</Table.Th>
+                    <Table.Th visibleFrom="sm">Tries</Table.Th>
                     <Table.Th visibleFrom="sm">Due</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {tasks.map((task) => (
-                    <TaskRowView key={task.id} task={task} onDelete={(picked) => void remove(picked)} />
+                    <TaskRowView
+                      key={task.id}
+                      task={task}
+                      conversationLink={conversationPath(task, account, basePath)}
+                      onDelete={(picked) => void remove(picked)}
+                    />
                   ))}
                 </Table.Tbody>
               </Table>

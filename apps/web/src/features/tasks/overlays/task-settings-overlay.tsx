@@ -12,12 +12,19 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { endpoints, type OwnTaskLimitsView, type TaskLimitsView } from '@switchboard/contract';
+import {
+  endpoints,
+  type OwnTaskLimitsView,
+  type RetryPolicyView,
+  type TaskLimitsView,
+} from '@switchboard/contract';
 import { useState } from 'react';
 import { notify } from '../../../app/notify';
 import type { OverlayProps } from '../../../app/overlays/overlay-types';
 import { useApiMutation, useApiQuery } from '../../../lib/use-api';
 import { usePathAccount } from '../../accounts';
+import { DoNotCallSection } from './do-not-call-section';
+import { delaysToText, RetryPolicyFields, textToDelays } from './retry-policy-fields';
 
 type Hours = NonNullable<TaskLimitsView['businessHours']>;
 const dayLabels = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -39,6 +46,19 @@ function describeLimits(limits: OwnTaskLimitsView): string {
           .map(([key, value]) => `${key} ${String(value)} s`)
           .join(', ')}`
       : null,
+    limits.retryPolicy
+      ? `retries ${[
+          limits.retryPolicy.maxAttempts === undefined
+            ? null
+            : `${String(limits.retryPolicy.maxAttempts)} tries`,
+          limits.retryPolicy.retryDelaysSeconds
+            ? `every ${delaysToText(limits.retryPolicy.retryDelaysSeconds)} min`
+            : null,
+          limits.retryPolicy.retryOn ? `on ${limits.retryPolicy.retryOn.join(', ') || 'nothing'}` : null,
+        ]
+          .filter(Boolean)
+          .join(' ')}`
+      : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(' · ') : 'Nothing set (inherits)';
 }
@@ -56,6 +76,8 @@ export function TaskSettingsOverlay({ close }: OverlayProps) {
   const [daily, setDaily] = useState<TaskLimitsView['daily'] | undefined>(undefined);
   const [concurrency, setConcurrency] = useState<number | undefined>(undefined);
   const [cooldowns, setCooldowns] = useState<TaskLimitsView['cooldowns'] | undefined>(undefined);
+  const [retry, setRetry] = useState<RetryPolicyView | undefined>(undefined);
+  const [delaysText, setDelaysText] = useState<string | undefined>(undefined);
   if (limits.isPending) return <Loader size="sm" />;
   if (limits.isError) return <Alert color="red">{limits.error.message}</Alert>;
   const answer = limits.data;
@@ -63,7 +85,12 @@ export function TaskSettingsOverlay({ close }: OverlayProps) {
   const shownDaily = daily ?? answer.limits.daily;
   const shownConcurrency = concurrency ?? answer.limits.concurrencyPerRun;
   const shownCooldowns = cooldowns ?? answer.limits.cooldowns;
-  const submit = () =>
+  const shownRetry = retry ?? answer.limits.retryPolicy;
+  const shownDelays = delaysText ?? delaysToText(shownRetry.retryDelaysSeconds);
+  const delays = textToDelays(shownDelays);
+  const retryChanged = retry !== undefined || delaysText !== undefined;
+  const submit = () => {
+    if ('problem' in delays) return;
     save.mutate(
       {
         ...acting,
@@ -72,6 +99,7 @@ export function TaskSettingsOverlay({ close }: OverlayProps) {
           ...(daily === undefined ? {} : { daily }),
           ...(concurrency === undefined ? {} : { concurrencyPerRun: concurrency }),
           ...(cooldowns === undefined ? {} : { cooldowns }),
+          ...(retryChanged ? { retryPolicy: { ...shownRetry, retryDelaysSeconds: delays.seconds } } : {}),
         },
       },
       {
@@ -81,6 +109,7 @@ export function TaskSettingsOverlay({ close }: OverlayProps) {
         },
       },
     );
+  };
   const number = (value: string | number) => (typeof value === 'number' ? value : Number(value) || 0);
   return (
     <Stack gap="sm">
@@ -204,6 +233,14 @@ export function TaskSettingsOverlay({ close }: OverlayProps) {
         {answer.ceiling.daily.texts} texts and {answer.ceiling.concurrencyPerRun} at once here; only a super
         admin can raise them further.
       </Text>
+      <Divider label="Retries" labelPosition="left" />
+      <RetryPolicyFields
+        value={shownRetry}
+        delaysText={shownDelays}
+        delaysProblem={'problem' in delays ? delays.problem : null}
+        onChange={setRetry}
+        onDelaysText={setDelaysText}
+      />
       {save.error && <Alert color="red">{save.error.message}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" onClick={close}>
@@ -213,6 +250,8 @@ export function TaskSettingsOverlay({ close }: OverlayProps) {
           Save limits
         </Button>
       </Group>
+      <Divider label="Do-not-call list" labelPosition="left" />
+      <DoNotCallSection accountId={accountId} />
     </Stack>
   );
 }
