@@ -40,6 +40,11 @@ export interface FakeSipCallOptions {
   from: string;
   /** Payload types offered, in order (default PCMU, PCMA, telephone-event 101). */
   payloadTypes?: number[];
+  /**
+   * Send no RTP between utterances (a phone that has vanished, or uses silence suppression). By default the
+   * phone sends μ-law silence every 20 ms from its ACK on, as phones do.
+   */
+  silent?: boolean;
 }
 
 const header = (headers: Map<string, string[]>, name: string) => headers.get(name.toLowerCase())?.[0] ?? '';
@@ -92,6 +97,8 @@ export class FakeSipCall {
   private readonly ssrc = randomInt(1, 0xffffffff);
   private sequence = randomInt(0, 0xffff);
   private timestamp = randomInt(0, 0xffffffff);
+  private silence: NodeJS.Timeout | null = null;
+  private playing = false;
 
   constructor(
     private readonly sipSocket: dgram.Socket,
@@ -172,6 +179,19 @@ export class FakeSipCall {
     if (address && port) this.remoteMedia = { address, port };
     const cseqNumber = Number(header(ok.headers, 'cseq').split(/\s+/)[0]);
     this.send(this.requestText('ACK', `z9hG4bK${randomBytes(6).toString('hex')}`, cseqNumber));
+    if (!this.options.silent && !this.silence) {
+      this.silence = setInterval(() => {
+        if (this.playing || !this.remoteMedia) return;
+        this.sendRtp(0, Buffer.alloc(160, 0xff), false);
+        this.timestamp = (this.timestamp + 160) >>> 0;
+      }, 20);
+    }
+  }
+
+  /** Stops sending RTP altogether (the phone vanishes without a BYE). */
+  mute(): void {
+    if (this.silence) clearInterval(this.silence);
+    this.silence = null;
   }
 
   /** The SDP answer's chosen payload types. */
@@ -183,6 +203,7 @@ export class FakeSipCall {
   }
 
   bye(): void {
+    this.mute();
     this.cseq += 1;
     this.send(this.requestText('BYE', `z9hG4bK${randomBytes(6).toString('hex')}`, this.cseq));
   }
@@ -194,6 +215,7 @@ export class FakeSipCall {
 
   /** Plays μ-law bytes as 20 ms RTP frames at real time (the last frame padded with silence). */
   async play(mulaw: Uint8Array, payloadType = 0): Promise<void> {
+    this.playing = true;
     const start = performance.now();
     for (let offset = 0, index = 0; offset < mulaw.length; offset += 160, index += 1) {
       const frame = Buffer.alloc(160, 0xff);
@@ -203,10 +225,12 @@ export class FakeSipCall {
       const due = start + (index + 1) * 20;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     }
+    this.playing = false;
   }
 
   /** One RFC 4733 key press: start, two updates, and the end three times, all on one timestamp. */
   async pressDigit(digit: string, payloadType = 101): Promise<void> {
+    this.playing = true;
     const event = '0123456789*#ABCD'.indexOf(digit);
     if (event < 0) throw new Error(`not a key: ${digit}`);
     const durations = [160, 320, 480, 640, 640, 640];
@@ -217,6 +241,7 @@ export class FakeSipCall {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     this.timestamp = (this.timestamp + 800) >>> 0;
+    this.playing = false;
   }
 
   /** The μ-law payloads received so far with payload type `payloadType`, joined. */
@@ -252,6 +277,7 @@ export class FakeSipCall {
       }
     } else {
       this.requests.push(message);
+      if (message.method === 'BYE') this.mute();
       if (message.method === 'BYE' || message.method === 'OPTIONS') {
         const copy = ['via', 'from', 'to', 'call-id', 'cseq']
           .flatMap((name) => (message.headers.get(name) ?? []).map((value) => `${name}: ${value}`))
@@ -372,6 +398,7 @@ export async function startFakeSipPhone(host = '127.0.0.1'): Promise<FakeSipPhon
       sipSocket.send(typeof data === 'string' ? Buffer.from(data, 'binary') : data, server.port, server.host);
     },
     async close() {
+      for (const call of calls.values()) call.mute();
       for (const socket of [sipSocket, ...rtpSockets]) {
         await new Promise<void>((resolve) => {
           try {

@@ -225,6 +225,9 @@ export class SipDialog {
         'call-id': this.callId,
         cseq: { seq: (this.localSeq += 1), method: 'BYE' },
         via: [],
+        // Sent back where the INVITE came from (the stack's flow route, removed before sending): the peer's
+        // Contact may sit behind NAT, or share our own address on one host.
+        route: [{ uri: this.deps.stack.encodeFlowUri(this.call.remote), params: {} }],
         'max-forwards': 70,
         'content-length': 0,
       },

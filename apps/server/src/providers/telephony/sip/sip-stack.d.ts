@@ -78,6 +78,8 @@ declare module 'sip' {
     send(message: SipMessage, onResponse?: (response: SipMessage) => void): void;
     destroy(): void;
     hostname(): string;
+    /** A URI naming a connection (transport, peer and local address) that `send` routes back over. */
+    encodeFlowUri(flow: Remote): SipUri;
   }
 
   export function create(
