@@ -109,6 +109,20 @@ export const walletEndpoints = {
       unclaimedRewardsUsd: z.string(),
       /** Usage and fees per UTC day, oldest first, one entry per day of the window (zero when nothing). */
       spendingByDay: z.array(z.object({ date: z.string(), usd: z.string() })),
+      /**
+       * Monthly charges (numbers, agents) the wallet could not pay when due, oldest first; collected as soon as
+       * the balance allows (a top-up, or the daily sweep).
+       */
+      owed: z.object({
+        totalUsd: z.string(),
+        charges: z.array(
+          z.object({
+            reason: z.string().meta({ examples: ['Phone number +1 415 555 0101, November 2026'] }),
+            amountUsd: z.string(),
+            billingMonth: z.string().meta({ examples: ['2026-11'] }),
+          }),
+        ),
+      }),
     }),
   }),
   recentTransactions: defineEndpoint({

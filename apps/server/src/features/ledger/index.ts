@@ -34,9 +34,12 @@ export {
   billingPeriod,
   chargeFirstMonth,
   chargeMonthlyItem,
+  collectOwedCharges,
   describeMonthlyItem,
+  owedMonthlyCharges,
   sweepMonthlyCharges,
   type MonthlyChargeOutcome,
   type MonthlySweepResult,
+  type OwedMonthlyCharge,
 } from './monthly-charges.service';
 export { itemsDue, monthlyEventKey, type MonthlyItem } from './monthly-charges.repo';

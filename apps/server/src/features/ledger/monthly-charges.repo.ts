@@ -72,6 +72,23 @@ export async function owedFromEarlierMonths(db: Db, period: string): Promise<Owe
   );
 }
 
+/** The monthly charges a paying organization still owes (rated, never posted), oldest first. */
+export async function owedByPayer(
+  db: Db,
+  payerAccountId: number,
+): Promise<(OwedCharge & { amount: bigint })[]> {
+  const rows = await queryRows<OwedCharge & { amount: string }>(
+    db,
+    sql`SELECT event_key AS "eventKey", account_id AS "agentAccountId", usage_key AS "usageKey",
+               billing_month AS "billingMonth", amount::text AS amount
+        FROM usage_charges
+        WHERE payer_account_id = ${payerAccountId} AND event_key LIKE 'monthly:%' AND transfer_id IS NULL
+          AND amount > 0
+        ORDER BY billing_month, id`,
+  );
+  return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
+}
+
 /** The item an owed charge was for, read whether or not it is still held (it was held in that month). */
 export async function itemOfKey(db: Db, eventKey: string): Promise<MonthlyItem | null> {
   const match = /^monthly:(number|agent):(\d+):/.exec(eventKey);

@@ -7,6 +7,7 @@ import {
   itemsDue,
   itemsDueForNumber,
   monthlyEventKey,
+  owedByPayer,
   owedFromEarlierMonths,
   type MonthlyItem,
 } from './monthly-charges.repo';
@@ -143,4 +144,46 @@ export async function chargeFirstMonth(
       : await itemsDueForNumber(db, period, item.number);
   const [first] = due;
   return first ? chargeMonthlyItem(db, ledger, first, period) : null;
+}
+
+export interface OwedMonthlyCharge {
+  reason: string;
+  amount: bigint;
+  billingMonth: string;
+}
+
+/** What an organization's wallet still owes for its numbers and agents, each line as the wallet would show it. */
+export async function owedMonthlyCharges(db: Db, payerAccountId: number): Promise<OwedMonthlyCharge[]> {
+  const owed: OwedMonthlyCharge[] = [];
+  for (const row of await owedByPayer(db, payerAccountId)) {
+    const item = await itemOfKey(db, row.eventKey);
+    owed.push({
+      reason: item
+        ? describeMonthlyItem(item, row.billingMonth)
+        : `Monthly charge, ${periodName(row.billingMonth)}`,
+      amount: row.amount,
+      billingMonth: row.billingMonth,
+    });
+  }
+  return owed;
+}
+
+/**
+ * Collects what an organization owes, oldest first, as far as its wallet now reaches (after a top-up). Each charge
+ * posts under its own idempotency key, so this and the daily sweep never post one twice.
+ */
+export async function collectOwedCharges(
+  db: Db,
+  ledger: Ledger,
+  payerAccountId: number,
+): Promise<{ charged: number; owed: number }> {
+  const result = { charged: 0, owed: 0 };
+  for (const row of await owedByPayer(db, payerAccountId)) {
+    const item = await itemOfKey(db, row.eventKey);
+    if (!item) continue;
+    const outcome = await chargeMonthlyItem(db, ledger, item, row.billingMonth);
+    if (outcome === 'charged') result.charged += 1;
+    else if (outcome === 'owed') result.owed += 1;
+  }
+  return result;
 }

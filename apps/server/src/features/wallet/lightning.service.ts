@@ -12,6 +12,7 @@ import {
   replacePendingInvoice,
   type WalletInvoiceRow,
 } from './wallet.repo';
+import { collectOwedAfterTopUp } from './owed-charges';
 import type { WalletDeps } from './wallet-deps';
 
 /** A fiat-priced invoice fixes its sats at the rate of the moment, so it lives briefly. */
@@ -81,7 +82,9 @@ export async function creditInvoice(
       proof,
     },
   });
-  return (await markInvoicePaid(deps.db, row.id)) ?? row;
+  const paid = (await markInvoicePaid(deps.db, row.id)) ?? row;
+  await collectOwedAfterTopUp(deps, row.accountId);
+  return paid;
 }
 
 /** The current invoice; a pending one is checked with the node (polling) and credited when it has settled. */

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { errorBody } from '../../http/error-handler';
 import { WebhookSignatureError } from '../../providers/payments/types';
+import { applySubscriptionEvent } from '../billing';
 import { fulfilPaymentEvent, stripeWebhookPath } from './card-checkout.service';
+import { collectOwedAfterTopUp } from './owed-charges';
 import type { WalletDeps } from './wallet-deps';
 
 /**
@@ -31,7 +33,15 @@ export async function registerStripeWebhook(
         return reply.code(400).send(errorBody('BAD_REQUEST', `Stripe-Signature: ${error.message}`));
       }
       const result = await fulfilPaymentEvent(deps, logger, event);
-      return reply.code(200).send({ received: true, ...result });
+      const credited = event.session?.accountId;
+      if (result.credited && typeof credited === 'number')
+        await collectOwedAfterTopUp(deps, credited, logger);
+      // Plans: the subscription's state follows the same signed events (applied once per event id).
+      const billing = await applySubscriptionEvent(
+        { db: deps.db, logger, provider: deps.payments.name },
+        event,
+      );
+      return reply.code(200).send({ received: true, ...result, billing: billing.outcome });
     });
     done();
   });

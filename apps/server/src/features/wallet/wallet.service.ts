@@ -1,5 +1,11 @@
 import { AppError } from '../../platform/app-error';
-import { unitsToUsd, usdToUnits, type LedgerAccountRef, type LedgerLine } from '../ledger';
+import {
+  owedMonthlyCharges,
+  unitsToUsd,
+  usdToUnits,
+  type LedgerAccountRef,
+  type LedgerLine,
+} from '../ledger';
 import { unitsOfSats } from './money';
 import { findAccountByUsername, listUnclaimedRewards, markRewardsClaimed } from './wallet.repo';
 import type { WalletDeps } from './wallet-deps';
@@ -77,11 +83,20 @@ export async function getWallet(deps: WalletDeps, accountId: number, days = 30) 
     before = last.id;
   }
   const rewards = await listUnclaimedRewards(deps.db, accountId);
+  const owed = await owedMonthlyCharges(deps.db, accountId);
   return {
     success: true as const,
     balanceUsd: unitsToUsd(await deps.ledger.balance(wallet(accountId))),
     unclaimedRewardsUsd: unitsToUsd(rewards.reduce((sum, reward) => sum + reward.amountUnits, 0n)),
     spendingByDay: [...byDay].map(([date, units]) => ({ date, usd: unitsToUsd(units) })),
+    owed: {
+      totalUsd: unitsToUsd(owed.reduce((sum, charge) => sum + charge.amount, 0n)),
+      charges: owed.map((charge) => ({
+        reason: charge.reason,
+        amountUsd: unitsToUsd(charge.amount),
+        billingMonth: charge.billingMonth,
+      })),
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { walletEndpoints } from '@switchboard/contract';
 import { IconAlertTriangle, IconGift, IconPlus } from '@tabler/icons-react';
 import { notify } from '../../app/notify';
@@ -48,6 +48,34 @@ export function WalletOverlay() {
           </Button>
         </Group>
       </Card>
+      {wallet.data.owed.charges.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={`${formatUsd(wallet.data.owed.totalUsd)} owed`}
+          data-testid="wallet-owed"
+        >
+          <Stack gap={6}>
+            <Text size="sm">
+              The balance did not cover these monthly charges when they were due. They are paid from the
+              wallet as soon as it holds enough.
+            </Text>
+            <List size="sm" spacing={2}>
+              {wallet.data.owed.charges.map((charge) => (
+                <List.Item key={`${charge.reason}-${charge.billingMonth}`}>
+                  {charge.reason}: {formatUsd(charge.amountUsd)}
+                </List.Item>
+              ))}
+            </List>
+            <Group>
+              <Button size="xs" variant="light" color="orange" onClick={() => open('addFunds')}>
+                Add funds
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {Number(rewards) > 0 && (
         <Alert color="teal" variant="light" icon={<IconGift size={18} />} title="Rewards to claim">
           <Group justify="space-between">
