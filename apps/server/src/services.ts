@@ -19,6 +19,7 @@ import { createSpeechProviders } from './providers/shared/speech-providers';
 import { createStorage } from './providers/storage/create';
 import type { StorageProvider } from './providers/storage/types';
 import type { AgentRuntimePort } from './runtime/port';
+import { withSubscriptionGate } from './features/billing/index';
 import { createBalanceGate } from './features/ledger/index';
 import { createAgentRuntime } from './runtime/agent-runtime';
 import type { AgentRuntime, SpeechProviders } from './runtime/session-types';
@@ -107,7 +108,11 @@ export function createServices(
       db,
       sms,
       logger,
-      balanceGate: createBalanceGate({ db, logger, graceUsd: config.billing.graceUsd }),
+      // An unpaid subscription refuses new conversations before the wallet is asked.
+      balanceGate: withSubscriptionGate(
+        createBalanceGate({ db, logger, graceUsd: config.billing.graceUsd }),
+        db,
+      ),
       speech:
         overrides.speech === undefined ? createSpeechProviders(config.speech, { logger }) : overrides.speech,
     });

@@ -3,6 +3,7 @@ import { accountsEndpoints } from './accounts';
 import { agentsEndpoints } from './agents';
 import { appsEndpoints } from './apps';
 import { authEndpoints } from './auth';
+import { billingEndpoints } from './billing';
 import { calendarEndpoints } from './calendar';
 import { contactsEndpoints } from './contacts';
 import { developerEndpoints } from './developer';
@@ -32,6 +33,7 @@ export * from './accounts';
 export * from './agents';
 export * from './apps';
 export * from './auth';
+export * from './billing';
 export * from './calendar';
 export * from './contacts';
 export * from './developer';
@@ -75,9 +77,10 @@ export const endpoints = {
   ...sandboxPhoneEndpoints,
   ...sipEndpoints,
   ...walletEndpoints,
+  ...billingEndpoints,
+  ...developerEndpoints,
   ...knowledgeEndpoints,
   ...calendarEndpoints,
-  ...developerEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -20,15 +20,15 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   apps: 'The app catalogue, custom apps, and the apps an organization installs with their credentials.',
   domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
   help: 'Messages to the support team of a brand.',
+  developer:
+    'API tokens (made once, stored hashed, revoked at once), event webhooks (signed deliveries retried for a ' +
+    'day, with their log and replay), and the MCP server at /api/mcp.',
   knowledge:
     "Knowledge bases: an organization's web pages and documents (fetched in the background), their state, and " +
     'ranked search over their passages.',
   calendar:
     "The account's booking schedule (hours, breaks, blocked dates, length, buffer, notice, horizon) and the " +
     'calendars bookings go to: the sandbox calendar, Calendly by personal access token.',
-  developer:
-    'API tokens (made once, stored hashed, revoked at once), event webhooks (signed deliveries retried for a ' +
-    'day, with their log and replay), and the MCP server at /api/mcp.',
   'phone-numbers':
     "Phone numbers: searching the carrier's numbers for sale, the agent accounts' numbers (assign, bring your own, " +
     'return, list), call-forwarding checks and the setup walkthrough.',
@@ -40,6 +40,9 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
     'Tasks: calls and texts agent accounts are to place, CSV task lists, counts by state, and calling limits ' +
     'inherited down the tenant tree.',
   outbox: 'What the sandbox mail and text-message providers sent (development and tests).',
+  billing:
+    'Plans and subscriptions: the product catalogue, the plans an organization may buy and the one it is on, ' +
+    'subscription checkouts, cancellation at the period’s end, the billing portal and the sandbox portal.',
   wallet:
     'Money in: the wallet balance and history, card checkouts and their signed webhooks, Lightning invoices, ' +
     'exchange rates, rewards and refunds, and the sandbox checkout and Lightning node.',

@@ -4,6 +4,7 @@ import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { agentsFeature } from './agents/agents.routes';
 import { appsFeature } from './apps/apps.routes';
 import { authFeature } from './auth/auth.routes';
+import { billingFeature } from './billing/billing.routes';
 import { calendarFeature } from './calendar/calendar.routes';
 import { contactsFeature } from './contacts/contacts.routes';
 import { developerFeature } from './developer/developer.routes';
@@ -47,7 +48,8 @@ export const features: readonly Feature[] = [
   sipFeature,
   tasksFeature,
   walletFeature,
+  billingFeature,
+  developerFeature,
   knowledgeFeature,
   calendarFeature,
-  developerFeature,
 ];

@@ -30,6 +30,8 @@ const notTenantIds: Record<string, string> = {
   callId: "a call of the signed-in person's own softphone, looked up only among that person's calls",
   sessionId:
     'a card checkout at the payment provider, answered only when the caller may act for the account it credits',
+  productPlanId:
+    "a plan of a catalogue, looked up only among the plans the acting account's own tree sells or may buy",
 };
 
 const idLike = /(^id$|Id$|Ids$|^username$|Username$)/;

@@ -1,5 +1,6 @@
 import { accountsSeed } from './accounts';
 import { agentsSeed } from './agents';
+import { billingSeed } from './billing';
 import { conversationLogsSeed } from './conversation-logs';
 import { domainsSeed } from './domains';
 import { ledgerSeed } from './ledger';
@@ -16,4 +17,5 @@ export const demoSeedSteps: readonly SeedStep[] = [
   domainsSeed,
   phoneNumbersSeed,
   ledgerSeed,
+  billingSeed,
 ];

@@ -1,6 +1,15 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  addPeriod,
+  answerBillingRequest,
+  invoiceJson,
+  startSubscription,
+  stripeError,
+  subscriptionJson,
+  type FakeSubscription,
+} from './fake-stripe-billing';
 
 export interface FakeStripeRequest {
   method: string;
@@ -24,6 +33,8 @@ export interface FakeCheckoutSession {
   cancel_url: string | null;
   metadata: Record<string, string>;
   created: number;
+  customer: string | null;
+  subscription: string | null;
 }
 
 export interface SignedStripeEvent {
@@ -38,6 +49,27 @@ export interface FakeStripeServer {
   sessions: Map<string, FakeCheckoutSession>;
   /** Marks the session paid and returns its `checkout.session.completed` event, signed with `secret`. */
   completeSession(id: string, options: { secret: string; timestamp?: number }): SignedStripeEvent;
+  subscriptions: Map<string, FakeSubscription>;
+  /**
+   * Completes a subscription-mode session as Stripe does: a customer and an active subscription, and the signed
+   * `checkout.session.completed`, `customer.subscription.created` and `invoice.paid` events.
+   */
+  completeSubscriptionCheckout(id: string, options: { secret: string }): SignedStripeEvent[];
+  /**
+   * The subscription's renewal: `paid` (invoice.paid, next period), `retrying` (a failed payment with a retry
+   * scheduled, past due) or `failed` (the last retry failed, unpaid).
+   */
+  renewSubscription(
+    id: string,
+    outcome: 'paid' | 'retrying' | 'failed',
+    options: { secret: string },
+  ): SignedStripeEvent[];
+  /** The subscription ends now (`customer.subscription.deleted`). */
+  endSubscription(id: string, options: { secret: string }): SignedStripeEvent;
+  /** The subscription's current state as a `customer.subscription.updated` event. */
+  subscriptionUpdated(id: string, options: { secret: string }): SignedStripeEvent;
+  /** Posts signed events to the webhook in order, as Stripe delivers them. */
+  deliver(events: SignedStripeEvent[], webhookUrl: string): Promise<{ status: number; body: string }[]>;
   /** Completes the session and posts the signed event to the webhook the way Stripe delivers it. */
   deliverCompletion(
     id: string,
@@ -52,20 +84,24 @@ export function stripeSignature(payload: string, secret: string, timestamp: numb
   return `t=${timestamp},v1=${v1}`;
 }
 
-const stripeError = (type: string, message: string, param?: string) =>
-  JSON.stringify({ error: { type, message, ...(param && { param }) } });
-
 /**
  * Stripe's API on loopback, as the stripe SDK speaks it (form-encoded bodies, bearer key, Idempotency-Key):
  * `POST /v1/checkout/sessions` (validated like Stripe: mode, a line item with currency and integer unit_amount,
  * success and cancel URLs; a reused idempotency key replays the first answer, or 400 idempotency_error when the
  * parameters differ), `GET /v1/checkout/sessions/:id`, and a test hook that completes a session by signing its
- * `checkout.session.completed` event.
+ * `checkout.session.completed` event. Subscription mode needs a recurring price; completing such a session starts a
+ * subscription (`/v1/subscriptions/:id` reads and cancels it at the period's end) and the customer's billing portal
+ * (`POST /v1/billing_portal/sessions`). Event `created` times only move forward, one second per event at least.
  */
 export async function startFakeStripeServer(options: { apiKey: string }): Promise<FakeStripeServer> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const idempotent = new Map<string, { hash: string; status: number; body: string }>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const customers = new Set<string>();
+  const forms = new Map<string, Record<string, string>>();
+  let lastCreated = 0;
+  const nextCreated = () => (lastCreated = Math.max(Math.floor(Date.now() / 1000), lastCreated + 1));
 
   const createSession = (form: Record<string, string>): { status: number; body: string } => {
     const missing = (param: string) => ({
@@ -90,6 +126,23 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
       };
     }
     if (!form.success_url) return missing('success_url');
+    const interval = form['line_items[0][price_data][recurring][interval]'];
+    if (form.mode === 'subscription' && !['day', 'week', 'month', 'year'].includes(interval ?? '')) {
+      return {
+        status: 400,
+        body: stripeError(
+          'invalid_request_error',
+          'You must provide at least one recurring price in `subscription` mode when using prices.',
+          'line_items',
+        ),
+      };
+    }
+    if (form.customer && !customers.has(form.customer)) {
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', `No such customer: '${form.customer}'`, 'customer'),
+      };
+    }
     const quantity = Number(form['line_items[0][quantity]'] ?? '1');
     const id = `cs_test_${randomBytes(16).toString('hex')}`;
     const metadata: Record<string, string> = {};
@@ -111,8 +164,11 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
       cancel_url: form.cancel_url ?? null,
       metadata,
       created: Math.floor(Date.now() / 1000),
+      customer: form.customer ?? null,
+      subscription: null,
     };
     sessions.set(id, session);
+    forms.set(id, form);
     return { status: 200, body: JSON.stringify(session) };
   };
 
@@ -166,6 +222,14 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
           );
         return;
       }
+      const billing = answerBillingRequest(
+        { method: request.method ?? '', path: url.pathname, form },
+        { subscriptions, customers, now: () => Math.floor(Date.now() / 1000) },
+      );
+      if (billing) {
+        answer(billing.status, billing.body);
+        return;
+      }
       answer(
         404,
         stripeError(
@@ -198,11 +262,119 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
     return { payload, signature: stripeSignature(payload, signing.secret, signing.timestamp ?? created) };
   };
 
+  const signEvent = (type: string, object: object, secret: string): SignedStripeEvent => {
+    const created = nextCreated();
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: null,
+      created,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
+    return { payload, signature: stripeSignature(payload, secret, Math.floor(Date.now() / 1000)) };
+  };
+  const subscriptionOf = (id: string) => {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw new Error(`The fake Stripe has no subscription ${id}`);
+    return subscription;
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    subscriptions,
     completeSession,
+    completeSubscriptionCheckout(id, { secret }) {
+      const session = sessions.get(id);
+      const form = forms.get(id);
+      if (session?.mode !== 'subscription' || !form) throw new Error(`${id} is no subscription checkout`);
+      const subscription = startSubscription(session, form, Math.floor(Date.now() / 1000));
+      subscriptions.set(subscription.id, subscription);
+      customers.add(subscription.customer);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        customer: subscription.customer,
+        subscription: subscription.id,
+      });
+      return [
+        signEvent('checkout.session.completed', session, secret),
+        signEvent('customer.subscription.created', subscriptionJson(subscription), secret),
+        signEvent(
+          'invoice.paid',
+          invoiceJson(subscription, {
+            paid: true,
+            attemptCount: 1,
+            nextPaymentAttempt: null,
+            reason: 'subscription_create',
+          }),
+          secret,
+        ),
+      ];
+    },
+    renewSubscription(id, outcome, { secret }) {
+      const subscription = subscriptionOf(id);
+      if (outcome === 'paid') {
+        if (subscription.status === 'active') {
+          subscription.periodStart = subscription.periodEnd;
+          subscription.periodEnd = addPeriod(subscription.periodStart, subscription.interval);
+        }
+        subscription.status = 'active';
+        const invoice = invoiceJson(subscription, {
+          paid: true,
+          attemptCount: 1,
+          nextPaymentAttempt: null,
+          reason: 'subscription_cycle',
+        });
+        return [
+          signEvent('invoice.paid', invoice, secret),
+          signEvent('customer.subscription.updated', subscriptionJson(subscription), secret),
+        ];
+      }
+      const last = outcome === 'failed';
+      subscription.status = last ? 'unpaid' : 'past_due';
+      const invoice = invoiceJson(subscription, {
+        paid: false,
+        attemptCount: last ? 4 : 1,
+        nextPaymentAttempt: last ? null : Math.floor(Date.now() / 1000) + 3 * 86_400,
+        reason: 'subscription_cycle',
+      });
+      return [
+        signEvent('invoice.payment_failed', invoice, secret),
+        signEvent('customer.subscription.updated', subscriptionJson(subscription), secret),
+      ];
+    },
+    endSubscription(id, { secret }) {
+      const subscription = subscriptionOf(id);
+      subscription.status = 'canceled';
+      subscription.endedAt = Math.floor(Date.now() / 1000);
+      subscription.canceledAt ??= subscription.endedAt;
+      return signEvent('customer.subscription.deleted', subscriptionJson(subscription), secret);
+    },
+    subscriptionUpdated(id, { secret }) {
+      return signEvent('customer.subscription.updated', subscriptionJson(subscriptionOf(id)), secret);
+    },
+    async deliver(events, webhookUrl) {
+      const answers: { status: number; body: string }[] = [];
+      for (const event of events) {
+        const response = await fetch(webhookUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': event.signature,
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
+          body: event.payload,
+        });
+        answers.push({ status: response.status, body: await response.text() });
+      }
+      return answers;
+    },
     async deliverCompletion(id, delivery) {
       const event = completeSession(id, delivery);
       const response = await fetch(delivery.webhookUrl, {

@@ -78,7 +78,9 @@ export async function fulfilPaymentEvent(
   const session = event.session;
   const completes =
     event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
-  if (!completes || session?.paymentStatus !== 'paid') return { credited: false, replayed: false };
+  // A plan's checkout (mode subscription) starts a subscription; only payment-mode checkouts credit wallets.
+  if (!completes || session?.paymentStatus !== 'paid' || session.mode !== 'payment')
+    return { credited: false, replayed: false };
   if (
     session.accountId === null ||
     session.purpose === null ||
@@ -163,18 +165,19 @@ export async function paySandboxCheckout(
   card: { number: string; expiry: string; cvc: string },
 ) {
   const sandbox = sandboxPayments(deps);
-  const delivery = sandbox.payCheckout(sessionId, card);
-  const response = await deps.app.inject({
-    method: 'POST',
-    url: stripeWebhookPath,
-    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
-    payload: delivery.payload,
-  });
-  if (response.statusCode !== 200) {
-    throw new AppError(
-      'UNAVAILABLE',
-      `The payment went through but the webhook answered ${response.statusCode}`,
-    );
+  for (const delivery of sandbox.payCheckout(sessionId, card)) {
+    const response = await deps.app.inject({
+      method: 'POST',
+      url: stripeWebhookPath,
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+      payload: delivery.payload,
+    });
+    if (response.statusCode !== 200) {
+      throw new AppError(
+        'UNAVAILABLE',
+        `The payment went through but the webhook answered ${response.statusCode}`,
+      );
+    }
   }
   const session = await sandbox.getCheckout(sessionId);
   return { success: true as const, redirectUrl: session?.successUrl ?? '' };

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { toInvoiceSnapshot, toSubscriptionSnapshot } from './stripe-objects';
 import {
   WebhookSignatureError,
   webhookToleranceSeconds,
@@ -7,6 +8,8 @@ import {
   type CheckoutSession,
   type PaymentEvent,
   type PaymentsProvider,
+  type SubscriptionCheckoutRequest,
+  type SubscriptionSnapshot,
 } from './types';
 
 const purposes = ['wallet_top_up', 'payment_link'] as const satisfies readonly CheckoutPurpose[];
@@ -31,8 +34,14 @@ export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSes
     purpose,
     successUrl: session.success_url ?? '',
     cancelUrl: session.cancel_url ?? '',
+    mode: oneOf(['subscription', 'setup'] as const, session.mode) ?? 'payment',
+    subscriptionId: idOf(session.subscription),
+    customerId: idOf(session.customer),
   };
 }
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** Turns a raw webhook delivery into our event, throwing WebhookSignatureError when Stripe's check fails. */
 export function parseStripeEvent(
@@ -54,12 +63,19 @@ export function parseStripeEvent(
   return {
     id: event.id,
     type: event.type,
+    created: event.created,
     session:
       object.object === 'checkout.session' ? toCheckoutSession(object as Stripe.Checkout.Session) : null,
+    subscription:
+      object.object === 'subscription' ? toSubscriptionSnapshot(object as Stripe.Subscription) : null,
+    invoice: object.object === 'invoice' ? toInvoiceSnapshot(object as Stripe.Invoice) : null,
   };
 }
 
-/** Stripe through its official SDK: Checkout Sessions (mode payment) and signed webhook events. */
+/**
+ * Stripe through its official SDK: Checkout Sessions (mode payment for top-ups, subscription for plans),
+ * subscriptions canceled at the period's end, the customer portal, and signed webhook events.
+ */
 export class StripePayments implements PaymentsProvider {
   readonly name = 'stripe';
   readonly sandbox = false;
@@ -119,6 +135,62 @@ export class StripePayments implements PaymentsProvider {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
+  }
+
+  async createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession> {
+    const metadata = {
+      accountId: String(request.accountId),
+      productPlanId: request.productPlanId,
+      term: request.term,
+    };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        client_reference_id: `account_${request.accountId}`,
+        ...(request.customerId
+          ? { customer: request.customerId }
+          : request.email
+            ? { customer_email: request.email }
+            : {}),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: request.amountCents,
+              recurring: { interval: request.term },
+              product_data: { name: request.description },
+            },
+          },
+        ],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        metadata: { ...metadata, description: request.description },
+        subscription_data: { metadata },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return toCheckoutSession(session);
+  }
+
+  async cancelAtPeriodEnd(
+    subscriptionId: string,
+    reason: { comment: string; idempotencyKey: string },
+  ): Promise<SubscriptionSnapshot> {
+    const subscription = await this.stripe.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: true, cancellation_details: { comment: reason.comment.slice(0, 5000) } },
+      { idempotencyKey: reason.idempotencyKey },
+    );
+    return toSubscriptionSnapshot(subscription);
+  }
+
+  async createPortalSession(input: { customerId: string; returnUrl: string }) {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: input.customerId,
+      return_url: input.returnUrl,
+    });
+    return { id: session.id, url: session.url };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {

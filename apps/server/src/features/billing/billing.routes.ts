@@ -1,0 +1,43 @@
+import { billingEndpoints } from '@switchboard/contract';
+import { AppError } from '../../platform/app-error';
+import { createPayments } from '../../providers/payments/create';
+import type { Feature } from '../feature';
+import {
+  allAvailablePlans,
+  currentPlan,
+  offeredPlan,
+  productCatalog,
+  productCatalogPlan,
+} from './plans.service';
+import { runSandboxRenewal, viewSandboxPortal } from './sandbox-portal.service';
+import { billingPortalLink, cancelSubscription, subscribe, type BillingDeps } from './subscriptions.service';
+
+const acting = (accountId: number | null): number => {
+  if (accountId === null) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
+  return accountId;
+};
+
+/**
+ * Plans and subscriptions: the catalogue, the organization's available, offered and current plan, subscription
+ * checkouts (Stripe or the sandbox), cancellation at the period's end and the billing portal. The subscription's
+ * state follows the provider's signed events (the payments webhook hands them to `applySubscriptionEvent`).
+ */
+export const billingFeature: Feature = {
+  name: 'billing',
+  registerRoutes({ implement, app, db, config }) {
+    const deps: BillingDeps = { db, payments: createPayments(config.payments, config.publicUrl), app };
+    implement(billingEndpoints)({
+      productCatalog: ({ ctx }) => productCatalog(db, acting(ctx.accountId)),
+      productCatalogPlan: ({ params, ctx }) =>
+        productCatalogPlan(db, acting(ctx.accountId), params.productPlanId),
+      currentPlan: ({ ctx }) => currentPlan(db, acting(ctx.accountId), deps.payments.sandbox),
+      offeredPlan: ({ ctx }) => offeredPlan(db, acting(ctx.accountId)),
+      allAvailablePlans: ({ ctx }) => allAvailablePlans(db, acting(ctx.accountId)),
+      subscribe: ({ body, ctx }) => subscribe(deps, acting(ctx.accountId), body),
+      cancelSubscription: ({ body, ctx }) => cancelSubscription(deps, acting(ctx.accountId), body),
+      billingPortalLink: ({ body, ctx }) => billingPortalLink(deps, acting(ctx.accountId), body.redirectUrl),
+      sandboxBillingPortal: ({ params }) => viewSandboxPortal(deps, params.portalSessionId),
+      sandboxRenewal: ({ params, body }) => runSandboxRenewal(deps, params.portalSessionId, body.outcome),
+    });
+  },
+};
