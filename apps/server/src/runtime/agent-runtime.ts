@@ -17,7 +17,7 @@ import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
 import type { LanguageModel } from '../providers/llm/types';
 import type { MaybeReceipt, SmsProvider } from '../providers/sms/types';
 import { loadAgent, type AgentIdentity } from './agent-identity';
-import { documentKnowledgeSearch } from './knowledge/document-search';
+import { createKnowledgeSearch } from './knowledge/knowledge-base-search';
 import { openLiveSession } from './live-session';
 import { unmeteredGate, type BalanceGate } from './ports/balance-gate';
 import type { KnowledgeSearch } from './ports/knowledge-search';
@@ -34,7 +34,7 @@ export interface AgentRuntimeDeps {
   /** Defaults to the configured provider (LLM_PROVIDER). */
   model?: LanguageModel;
   calendar?: CalendarProvider;
-  /** Defaults to searching the documents the agent's config carries. */
+  /** Defaults to the agent's own documents and its attached knowledge bases. */
   knowledge?: KnowledgeSearch;
   /** Speech for voice sessions; without it, voice says it is unavailable and chat still works. */
   speech?: SpeechProviders | null;
@@ -68,7 +68,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     return chosen;
   }
   const calendar = deps.calendar ?? accountCalendar(deps.db);
-  const knowledge = deps.knowledge ?? documentKnowledgeSearch;
+  const knowledge = deps.knowledge ?? createKnowledgeSearch(deps.db);
   const secrets = createSecretBox({ secretsKey: deps.config.secretsKey, dataDir: deps.config.dataDir });
   const now = deps.now ?? (() => new Date());
   const { db, logger } = deps;

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/database';
 import { searchChunkRows, type ChunkHit } from './knowledge.repo';
-import { anyTermQuery, bestSentence, searchTerms } from './search-terms';
+import { anyTermQuery, bestSentence, searchTerms, termCoverage } from './search-terms';
 
 export interface KnowledgeSearchInput {
   organizationId: number;
@@ -38,4 +38,26 @@ export async function searchKnowledge(db: Db, input: KnowledgeSearchInput): Prom
     results,
     answer: best ? (bestSentence(best.text, input.query) ?? best.text.split('\n')[0] ?? null) : null,
   };
+}
+
+/**
+ * The passages of an agent's attached bases for a caller's question, each with how much of the question it
+ * covers (0..1) and, for the best, the sentence that answers it. Ids of bases outside the organization match none.
+ */
+export async function searchKnowledgeBases(
+  db: Db,
+  input: { organizationId: number; knowledgeBaseIds: readonly string[]; question: string; limit: number },
+) {
+  const found = await searchKnowledge(db, {
+    organizationId: input.organizationId,
+    knowledgeBaseIds: input.knowledgeBaseIds,
+    query: input.question,
+    processQuery: true,
+    limit: input.limit,
+  });
+  return found.results.map((hit, index) => ({
+    ...hit,
+    coverage: termCoverage(`${hit.section} ${hit.text}`, input.question),
+    answer: index === 0 ? found.answer : null,
+  }));
 }

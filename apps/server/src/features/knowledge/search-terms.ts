@@ -54,3 +54,13 @@ export function bestSentence(passage: string, question: string): string | null {
   }
   return best?.sentence ?? null;
 }
+
+/** How much of the question a passage covers: the share of its content words (by crude stem) found there. */
+export function termCoverage(passage: string, question: string): number {
+  const wanted = new Set(searchTerms(question).map(stem));
+  if (wanted.size === 0) return 0;
+  const present = new Set(searchTerms(passage).map(stem));
+  let found = 0;
+  for (const term of wanted) if (present.has(term)) found += 1;
+  return found / wanted.size;
+}

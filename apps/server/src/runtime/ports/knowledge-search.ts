@@ -11,6 +11,8 @@ export interface KnowledgeQuery {
   query: string;
   /** The texts the agent's config carries (prompt, inline knowledge, links). */
   documents: readonly AgentDocument[];
+  /** The organization's knowledge bases the agent attached (its config's knowledgeBases). */
+  knowledgeBaseIds?: readonly string[];
   limit: number;
 }
 
@@ -19,6 +21,11 @@ export interface KnowledgePassage {
   text: string;
   source: AgentDocument['source'];
   confidence: number;
+  /** For a knowledge-base page: its title and address, to name as the source. */
+  title?: string;
+  url?: string;
+  /** The passage's sentence that best answers the query, when the search picked one. */
+  answer?: string;
 }
 
 /**

@@ -28,7 +28,13 @@ export function toolSpecs(config: AgentConfig, apps: readonly AgentAppFunction[]
 function builtInToolSpecs(config: AgentConfig): ToolSpec[] {
   const enabled = new Set(config.actions.map((action) => action.name));
   return agentFunctions
-    .filter((definition) => definition.alwaysOn || enabled.has(definition.name))
+    .filter(
+      (definition) =>
+        definition.alwaysOn ||
+        enabled.has(definition.name) ||
+        // Attached knowledge bases are searched whether or not the action was switched on.
+        (definition.name === 'query_knowledge_base' && config.knowledgeBases.length > 0),
+    )
     .map((definition) => {
       const action = actionOf(config, definition.name);
       let description = definition.description;
@@ -304,12 +310,31 @@ async function lookUp(env: ToolEnvironment, args: Record<string, unknown>): Prom
     organizationId: env.agent.organizationId,
     query,
     documents: env.documents,
+    knowledgeBaseIds: env.config.knowledgeBases,
     limit: 3,
   });
-  if (passages.length === 0 || (passages[0]?.confidence ?? 0) < 0.2) {
-    return { ok: false, message: 'The knowledge base has nothing on that.' };
+  const best = passages[0];
+  if (!best || best.confidence < 0.2) {
+    return { ok: false, message: 'The knowledge base has nothing on that.', data: { offerMessage: true } };
   }
-  return { ok: true, message: passages.map((passage) => passage.text).join(' ') };
+  const sources = [
+    ...new Map(
+      passages.flatMap((passage) =>
+        passage.url
+          ? [[passage.url, { title: passage.title ?? passage.url, url: passage.url }] as const]
+          : [],
+      ),
+    ).values(),
+  ];
+  return {
+    ok: true,
+    message: passages.map((passage) => passage.text).join(' '),
+    data: {
+      ...(best.answer ? { answer: best.answer } : {}),
+      ...(best.url ? { source: { title: best.title ?? best.url, url: best.url } } : {}),
+      sources,
+    },
+  };
 }
 
 /** How an outcome is given back to the model: JSON a hosted model reads, with `message` for the Sandbox model. */

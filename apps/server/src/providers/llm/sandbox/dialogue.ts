@@ -81,7 +81,8 @@ export function decide(input: DialogueInput): Decision {
 
   const last = messages.at(-1);
   if (!last) return { kind: 'say', text: greeting(context) };
-  if (last.role === 'tool') return { kind: 'say', text: speakToolResults(toolResults) };
+  if (last.role === 'tool')
+    return { kind: 'say', text: speakToolResults(toolResults, context.channel, tools) };
   return decision ?? { kind: 'say', text: `How can I help you today?` };
 }
 
@@ -283,6 +284,16 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
   if (collect.length > 0 && terms(text).length <= 3) {
     return { state, decision: { kind: 'call', calls: collect, text: 'Thank you, I have noted that.' } };
   }
+  // Not in the prompt's facts: the business's knowledge bases may have it.
+  if (env.tools.has('query_knowledge_base') && isQuestion(text)) {
+    return {
+      state,
+      decision: {
+        kind: 'call',
+        calls: [...collect, { name: 'query_knowledge_base', arguments: { query: text } }],
+      },
+    };
+  }
   if (env.tools.has('take_message')) {
     state.offeredMessage = true;
     return {
@@ -345,11 +356,44 @@ function collectCalls(state: State, found: Extracted, env: Env): ToolCallDraft[]
   return calls;
 }
 
-function speakToolResults(results: readonly { call: ToolCall; content: Record<string, unknown> }[]): string {
+/** A knowledge-base answer: the best sentence of the best passage, never a whole page, naming its page. */
+function speakKnowledge(
+  content: Record<string, unknown>,
+  channel: ConversationContext['channel'],
+  tools: ReadonlySet<string>,
+): string {
+  if (content.ok === false) {
+    return tools.has('take_message')
+      ? "I'm sorry, I don't have that information. Would you like me to take a message so someone can get back to you?"
+      : "I'm sorry, I don't have that information.";
+  }
+  const message = typeof content.message === 'string' ? content.message : '';
+  const answer =
+    typeof content.answer === 'string' ? content.answer : (message.split(/(?<=[.!?])\s+/)[0] ?? '');
+  const source = content.source as { title?: unknown; url?: unknown } | undefined;
+  const title = typeof source?.title === 'string' ? source.title : null;
+  const url = typeof source?.url === 'string' ? source.url : null;
+  if (!title) return answer;
+  // Spoken, the page's name is enough; written, its address too.
+  return channel === 'voice'
+    ? `${answer} That is from our page ${title}.`
+    : `${answer} (Source: ${title}${url ? `, ${url}` : ''})`;
+}
+
+function speakToolResults(
+  results: readonly { call: ToolCall; content: Record<string, unknown> }[],
+  channel: ConversationContext['channel'],
+  tools: ReadonlySet<string>,
+): string {
   const spoken: string[] = [];
   let needsFollowUp = false;
   for (const { call, content } of results) {
     if (call.name === 'collect_data' && content.ok !== false) continue;
+    if (call.name === 'query_knowledge_base') {
+      spoken.push(speakKnowledge(content, channel, tools));
+      needsFollowUp ||= content.ok !== false;
+      continue;
+    }
     const message = typeof content.message === 'string' ? content.message : '';
     if (call.name === 'end_conversation') {
       spoken.push(typeof call.arguments.farewell === 'string' ? call.arguments.farewell : 'Goodbye!');

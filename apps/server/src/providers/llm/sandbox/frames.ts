@@ -255,6 +255,11 @@ export function afterTool(previous: State, call: ToolCall, content: Record<strin
     state.frame = null;
     return state;
   }
+  if (call.name === 'query_knowledge_base' && content.offerMessage === true) {
+    // Nothing in the knowledge: the agent offered a message, so the caller's yes starts one.
+    state.offeredMessage = true;
+    return state;
+  }
   if (call.name === 'transfer_call' && content.offerMessage === true) {
     // Nobody took the transfer and the agent offered a message: the caller's yes starts one.
     state.offeredMessage = true;
