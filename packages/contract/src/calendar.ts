@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '@switchboard/core';
 import { defineEndpoint } from './endpoint';
-import { okBody } from './fields';
+import { okBody, okOnly } from './fields';
 
 export const scheduleWeekdays = [
   'monday',
@@ -218,5 +218,33 @@ export const calendarEndpoints = {
     permission: { flag: 'canEditOrg' },
     body: scheduleInputSchema,
     response: okBody({ schedule: scheduleSchema }),
+  }),
+  getCalendarConnections: defineEndpoint({
+    area: 'calendar',
+    method: 'GET',
+    path: '/api/v1/calendar/connections',
+    summary: 'Where bookings go and the state of each calendar connection',
+    guard: 'session',
+    response: calendarConnectionsSchema,
+  }),
+  connectCalendly: defineEndpoint({
+    area: 'calendar',
+    method: 'POST',
+    path: '/api/v2/calendly',
+    summary: 'Connects Calendly with a personal access token, checked against Calendly first',
+    description: 'A token Calendly refuses is 400 with its reason; nothing is stored then.',
+    guard: 'session',
+    permission: { flag: 'canEditOrg' },
+    body: calendlyInputSchema,
+    response: calendarConnectionsSchema,
+  }),
+  disconnectCalendly: defineEndpoint({
+    area: 'calendar',
+    method: 'DELETE',
+    path: '/api/v2/calendly',
+    summary: 'Disconnects Calendly; bookings go to the sandbox calendar again',
+    guard: 'session',
+    permission: { flag: 'canEditOrg' },
+    response: okOnly,
   }),
 } as const;

@@ -38,3 +38,8 @@ export {
 } from './fakes/fake-stripe-server';
 export { startFakeLndServer, type FakeLndServer } from './fakes/fake-lnd-server';
 export { FakeSipCall, startFakeSipPhone, type FakeSipPhone } from './fakes/fake-sip-phone';
+export {
+  calendlySignature,
+  startFakeCalendlyServer,
+  type FakeCalendlyServer,
+} from './fakes/fake-calendly-server';

@@ -17,6 +17,7 @@ import {
   lightningEnvShape,
   type LightningConfig,
 } from '../providers/lightning/config';
+import { calendarConfigFromEnv, calendarEnvShape, type CalendarConfig } from '../providers/calendar/config';
 import {
   checkStorageEnv,
   storageConfigFromEnv,
@@ -163,6 +164,7 @@ const envSchema = z
     ...sttEnvShape,
     ...ttsEnvShape,
     ...vadEnvShape,
+    ...calendarEnvShape,
   })
   .superRefine(checkStorageEnv)
   .superRefine(checkLlmEnv)
@@ -249,6 +251,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Lightning top-ups (LND or the sandbox node) and where the sats-to-USD rate is read. */
   lightning: LightningConfig;
+  /** Where connected calendars are reached (Calendly's API). */
+  calendar: CalendarConfig;
   /** The carrier of phone numbers, calls and texts: the offline sandbox network or Twilio. */
   telephony: TelephonyConfig;
   /** The SIP endpoint (port null: none), its public host and RTP ports. */
@@ -353,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: smsConfigFromEnv(values),
     payments: paymentsConfigFromEnv(values),
     lightning: lightningConfigFromEnv(values),
+    calendar: calendarConfigFromEnv(values),
     telephony: telephonyConfigFromEnv(values),
     sip: sipConfigFromEnv(values),
     llm: llmConfigFromEnv(values),

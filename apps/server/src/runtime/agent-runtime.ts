@@ -67,7 +67,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     }
     return chosen;
   }
-  const calendar = deps.calendar ?? accountCalendar(deps.db);
+  const calendar = deps.calendar ?? accountCalendar(deps.db, { config: deps.config, logger: deps.logger });
   const knowledge = deps.knowledge ?? createKnowledgeSearch(deps.db);
   const secrets = createSecretBox({ secretsKey: deps.config.secretsKey, dataDir: deps.config.dataDir });
   const now = deps.now ?? (() => new Date());

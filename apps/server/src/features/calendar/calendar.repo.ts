@@ -1,4 +1,4 @@
-import { and, appointments, asc, eq, gt, lt, sql } from '@switchboard/db';
+import { and, appointments, asc, contacts, eq, gt, lt, sql } from '@switchboard/db';
 import type { Db } from '../../platform/database';
 
 export type Appointment = typeof appointments.$inferSelect;
@@ -57,4 +57,54 @@ export async function listAppointments(
   to: Date,
 ): Promise<Appointment[]> {
   return findOverlapping(db, accountId, from, to);
+}
+
+/** Records a booking a connected calendar took (its own ids in `details`), for the account's list and webhooks. */
+export async function insertAppointment(db: Db, row: NewAppointment): Promise<Appointment> {
+  const [inserted] = await db.insert(appointments).values(row).returning();
+  if (!inserted) throw new Error('appointment not recorded');
+  return inserted;
+}
+
+/** Marks the appointment a Calendly invitee made as cancelled; null when no booking of ours matches. */
+export async function cancelAppointmentByInvitee(
+  db: Db,
+  accountId: number,
+  inviteeUri: string,
+  cancellation: Record<string, unknown>,
+): Promise<Appointment | null> {
+  const [row] = await db
+    .update(appointments)
+    .set({
+      status: 'cancelled',
+      details: sql`${appointments.details} || ${JSON.stringify({ cancellation })}::jsonb`,
+    })
+    .where(
+      and(eq(appointments.accountId, accountId), sql`${appointments.details}->>'inviteeUri' = ${inviteeUri}`),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Notes an appointment change on the account's contact with that phone number or email. */
+export async function noteAppointmentOnContact(
+  db: Db,
+  accountId: number,
+  address: string,
+  appointment: Record<string, unknown>,
+): Promise<number> {
+  const rows = await db
+    .update(contacts)
+    .set({
+      data: sql`${contacts.data} || ${JSON.stringify({ appointment })}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(contacts.accountId, accountId),
+        sql`(${contacts.phoneNumber} = ${address} or lower(${contacts.email}) = lower(${address}))`,
+      ),
+    )
+    .returning({ id: contacts.id });
+  return rows.length;
 }

@@ -1,6 +1,15 @@
+import type { FastifyInstance } from 'fastify';
 import { calendarEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
+import { createSecretBox } from '../../platform/secret-box';
 import type { Feature } from '../feature';
+import { receiveCalendlyWebhook } from './calendly-calendar';
+import {
+  calendarConnections,
+  connectCalendly,
+  disconnectCalendly,
+  type CalendarDeps,
+} from './calendly.service';
 import { getSchedule, saveSchedule } from './schedule.service';
 
 const acting = (accountId: number | null): number => {
@@ -8,13 +17,47 @@ const acting = (accountId: number | null): number => {
   return accountId;
 };
 
+/**
+ * POST /api/v1/calendly/webhook/:hook: Calendly's signed deliveries for one connection. The raw body is kept as
+ * text (the signature covers it exactly) and verified before anything is read from it.
+ */
+async function registerCalendlyWebhook(app: FastifyInstance, deps: CalendarDeps): Promise<void> {
+  await app.register((scope: FastifyInstance, _options, done) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, parsed) =>
+      parsed(null, body),
+    );
+    scope.post<{ Params: { hook: string } }>('/api/v1/calendly/webhook/:hook', async (request) => {
+      const signature = request.headers['calendly-webhook-signature'];
+      return receiveCalendlyWebhook(
+        deps,
+        request.params.hook,
+        typeof signature === 'string' ? signature : '',
+        typeof request.body === 'string' ? request.body : '',
+      );
+    });
+    done();
+  });
+}
+
 /** The account's booking schedule and the calendars bookings go to. */
 export const calendarFeature: Feature = {
   name: 'calendar',
-  registerRoutes({ implement, db }) {
+  async registerRoutes({ app, implement, db, config, logger }) {
+    const deps: CalendarDeps = {
+      db,
+      secrets: createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir }),
+      calendar: config.calendar,
+      publicUrl: config.publicUrl,
+      logger,
+    };
     implement(calendarEndpoints)({
       getSchedule: ({ ctx }) => getSchedule(db, acting(ctx.accountId)),
       saveSchedule: ({ body, ctx }) => saveSchedule(db, acting(ctx.accountId), body),
+      getCalendarConnections: ({ ctx }) => calendarConnections(deps, acting(ctx.accountId)),
+      connectCalendly: ({ body, ctx }) => connectCalendly(deps, acting(ctx.accountId), body),
+      disconnectCalendly: ({ ctx }) => disconnectCalendly(deps, acting(ctx.accountId)),
     });
+    await registerCalendlyWebhook(app, deps);
   },
 };

@@ -1,6 +1,12 @@
 import type { Db } from '../../platform/database';
 import { overlapsBusy } from '../../providers/calendar/availability';
-import type { CalendarProvider } from '../../providers/calendar/types';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../platform/config';
+import { createSecretBox } from '../../platform/secret-box';
+import { CalendarUnavailableError, type CalendarProvider } from '../../providers/calendar/types';
+import { findConnectionFor } from './calendar-connections.repo';
+import { calendlyCalendar } from './calendly-calendar';
+import type { CalendarDeps } from './calendly.service';
 import { withCalendarLock } from './calendar-lock.repo';
 import {
   findOverlapping,
@@ -39,32 +45,62 @@ export function sandboxCalendar(db: Db): CalendarProvider {
   };
 }
 
+export interface AccountCalendarOptions {
+  /** Reaches connected calendars (Calendly); without it every account books into the sandbox calendar. */
+  config?: Pick<Config, 'calendar' | 'publicUrl' | 'secretsKey' | 'dataDir'>;
+  logger?: FastifyBaseLogger;
+  /** The calendar an account books into, when a test chooses it. */
+  calendarOf?: (accountId: number) => CalendarProvider | Promise<CalendarProvider>;
+}
+
 /**
  * The calendar agents book into: the account's schedule (its own, else its organization's) over the calendar it
- * uses. A booking is one step per calendar: under the calendar's lock the busy times are read again, buffer
- * included, right before the insert (decisions/034).
+ * uses (its connected Calendly, else the sandbox calendar). A booking is one step per calendar: under the
+ * calendar's lock the busy times are read again, buffer included, right before the insert (decisions/034).
  */
-export function accountCalendar(
-  db: Db,
-  calendarOf: (accountId: number) => CalendarProvider = () => sandboxCalendar(db),
-): CalendarProvider {
+export function accountCalendar(db: Db, options: AccountCalendarOptions = {}): CalendarProvider {
+  const sandbox = sandboxCalendar(db);
+  const { config } = options;
+  const deps: CalendarDeps | null = config
+    ? {
+        db,
+        secrets: createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir }),
+        calendar: config.calendar,
+        publicUrl: config.publicUrl,
+        ...(options.logger ? { logger: options.logger } : {}),
+      }
+    : null;
+  const calendarOf =
+    options.calendarOf ??
+    (async (accountId: number): Promise<CalendarProvider> => {
+      const connection = deps ? await findConnectionFor(db, accountId) : null;
+      if (!deps || !connection) return sandbox;
+      if (connection.status === 'revoked') {
+        throw new CalendarUnavailableError(
+          "Our booking calendar is disconnected right now, so I can't book a time. I can take a message and " +
+            'someone will call you back to set it up.',
+          connection.lastError ?? 'revoked',
+        );
+      }
+      return calendlyCalendar(deps, connection);
+    });
   return {
     name: 'account',
     sandbox: true,
     schedule: (accountId, organizationId) => bookingScheduleFor(db, accountId, organizationId),
-    busy: (accountId, from, to) => calendarOf(accountId).busy(accountId, from, to),
-    book(request) {
-      const calendar = calendarOf(request.accountId);
+    busy: async (accountId, from, to) => (await calendarOf(accountId)).busy(accountId, from, to),
+    async book(request) {
+      const calendar = await calendarOf(request.accountId);
       return withCalendarLock(db, request.accountId, async () => {
         const schedule = await bookingScheduleFor(db, request.accountId, request.organizationId);
-        const pad = (schedule?.bufferMinutes ?? 0) * 60_000;
+        const bufferMinutes = schedule?.bufferMinutes ?? 0;
+        const pad = bufferMinutes * 60_000;
         const busy = await calendar.busy(
           request.accountId,
           new Date(request.start.getTime() - pad),
           new Date(request.end.getTime() + pad),
         );
-        const slot = { start: request.start, end: request.end };
-        if (overlapsBusy({ bufferMinutes: schedule?.bufferMinutes ?? 0 }, slot, busy)) return null;
+        if (overlapsBusy({ bufferMinutes }, { start: request.start, end: request.end }, busy)) return null;
         return calendar.book(request);
       });
     },

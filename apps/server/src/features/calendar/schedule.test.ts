@@ -195,7 +195,7 @@ describe('booking within the schedule', () => {
         return { id: String(booked.length) };
       },
     };
-    const calendar = accountCalendar(kit.db, () => naive);
+    const calendar = accountCalendar(kit.db, { calendarOf: () => naive });
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         calendar.book({

@@ -11,9 +11,18 @@ export interface CalendarProvider {
    * Books the interval; `null` when it is no longer free (someone took it meanwhile). A calendar that cannot be
    * reached or refuses throws CalendarUnavailableError with what to tell the caller.
    */
-  book(request: BookingRequest): Promise<{ id: string } | null>;
+  book(request: BookingRequest): Promise<BookingResult | null>;
   /** The schedule bookings of this account keep; null leaves it to the agent's own booking rules. */
   schedule?(accountId: number, organizationId: number | null): Promise<BookingSchedule | null>;
+}
+
+export interface BookingResult {
+  id: string;
+  /**
+   * Set when the calendar could not book by API and made a single-use link instead: the slot is not booked until
+   * the caller books it there.
+   */
+  schedulingUrl?: string;
 }
 
 export interface BookingRequest {

@@ -32,7 +32,14 @@ const leadMinutes = 30;
 
 export type BookingOutcome =
   | { ok: true; start: Date; end: Date; local: LocalDateTime; timezone: string; message: string }
-  | { ok: false; retry?: 'date' | 'time' | 'datetime'; message: string; suggestions: string[] };
+  | {
+      ok: false;
+      retry?: 'date' | 'time' | 'datetime';
+      message: string;
+      suggestions: string[];
+      /** A single-use link that books the slot, where the calendar could not book it directly. */
+      schedulingUrl?: string;
+    };
 
 interface BookingInput {
   accountId: number;
@@ -118,6 +125,22 @@ export async function bookAppointment(
   now: Date,
   input: BookingInput,
 ): Promise<BookingOutcome> {
+  try {
+    return await bookWithin(calendar, rules, timezone, now, input);
+  } catch (error) {
+    // The calendar is unreachable, refused, or its consent was revoked: said plainly, nothing half-booked.
+    if (!(error instanceof CalendarUnavailableError)) throw error;
+    return { ok: false, message: error.message, suggestions: [] };
+  }
+}
+
+async function bookWithin(
+  calendar: CalendarProvider,
+  rules: BookingRules,
+  timezone: string,
+  now: Date,
+  input: BookingInput,
+): Promise<BookingOutcome> {
   const accountSchedule = (await calendar.schedule?.(input.accountId, input.organizationId)) ?? null;
   const schedule = accountSchedule ?? scheduleFromRules(rules, timezone);
   const date = typeof input.date === 'string' ? parseIsoDate(input.date) : null;
@@ -156,30 +179,34 @@ export async function bookAppointment(
   }
   const start = zonedToInstant(local, schedule.timezone);
   const end = new Date(start.getTime() + duration * 60_000);
-  let booked: { id: string } | null;
-  try {
-    // The calendar re-checks its busy times under its lock; this early look spares it a booking bound to fail.
-    const busy = await calendar.busy(input.accountId, start, end);
-    booked =
-      busy.length === 0
-        ? await calendar.book({
-            accountId: input.accountId,
-            organizationId: input.organizationId,
-            start,
-            end,
-            timezone: schedule.timezone,
-            name: input.name,
-            purpose: input.purpose,
-            contactAddress: input.contactAddress,
-            conversationUuid: input.conversationUuid,
-          })
-        : null;
-  } catch (error) {
-    if (!(error instanceof CalendarUnavailableError)) throw error;
-    return { ok: false, message: error.message, suggestions: [] };
-  }
+  // The calendar re-checks its busy times under its lock; this early look spares it a booking bound to fail.
+  const busy = await calendar.busy(input.accountId, start, end);
+  const booked =
+    busy.length === 0
+      ? await calendar.book({
+          accountId: input.accountId,
+          organizationId: input.organizationId,
+          start,
+          end,
+          timezone: schedule.timezone,
+          name: input.name,
+          purpose: input.purpose,
+          contactAddress: input.contactAddress,
+          conversationUuid: input.conversationUuid,
+        })
+      : null;
   if (!booked) {
     return refusalOf('time', reasonFor('busy', schedule, date), await slotsFrom(date), date);
+  }
+  if (booked.schedulingUrl) {
+    return {
+      ok: false,
+      message:
+        `I can't book ${speakDate(date)} at ${speakTime(time)} directly, but this single-use link books it: ` +
+        `${booked.schedulingUrl} . Offer to text it to the caller.`,
+      suggestions: [],
+      schedulingUrl: booked.schedulingUrl,
+    };
   }
   const who = input.name ? ` for ${input.name}` : '';
   return {

@@ -1,0 +1,78 @@
+import { accounts, and, calendarConnections, eq, inArray } from '@switchboard/db';
+import type { Db } from '../../platform/database';
+
+export type CalendarConnection = typeof calendarConnections.$inferSelect;
+export type CalendarProviderName = CalendarConnection['provider'];
+
+export async function findConnection(
+  db: Db,
+  accountId: number,
+  provider: CalendarProviderName,
+): Promise<CalendarConnection | null> {
+  const [row] = await db
+    .select()
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.accountId, accountId), eq(calendarConnections.provider, provider)));
+  return row ?? null;
+}
+
+/** The connection an agent's bookings use: its own account's, else its organization's. */
+export async function findConnectionFor(db: Db, accountId: number): Promise<CalendarConnection | null> {
+  const [account] = await db
+    .select({ organizationId: accounts.organizationId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const ids = [accountId, ...(account?.organizationId != null ? [account.organizationId] : [])];
+  const rows = await db.select().from(calendarConnections).where(inArray(calendarConnections.accountId, ids));
+  for (const id of ids) {
+    const row = rows.find((candidate) => candidate.accountId === id);
+    if (row) return row;
+  }
+  return null;
+}
+
+export async function findConnectionByHook(db: Db, hook: string): Promise<CalendarConnection | null> {
+  const rows = await db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.provider, 'calendly'));
+  return rows.find((row) => row.settings.hook === hook) ?? null;
+}
+
+export async function upsertConnection(
+  db: Db,
+  row: Pick<CalendarConnection, 'accountId' | 'provider' | 'sealedCredential' | 'settings'>,
+): Promise<CalendarConnection> {
+  const [saved] = await db
+    .insert(calendarConnections)
+    .values({ ...row, status: 'connected', lastError: null })
+    .onConflictDoUpdate({
+      target: [calendarConnections.accountId, calendarConnections.provider],
+      set: {
+        sealedCredential: row.sealedCredential,
+        settings: row.settings,
+        status: 'connected',
+        lastError: null,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  if (!saved) throw new Error('calendar connection not saved');
+  return saved;
+}
+
+export async function markConnection(
+  db: Db,
+  id: number,
+  status: CalendarConnection['status'],
+  lastError: string | null,
+): Promise<void> {
+  await db
+    .update(calendarConnections)
+    .set({ status, lastError, updatedAt: new Date() })
+    .where(eq(calendarConnections.id, id));
+}
+
+export async function deleteConnection(db: Db, id: number): Promise<void> {
+  await db.delete(calendarConnections).where(eq(calendarConnections.id, id));
+}
