@@ -186,6 +186,8 @@ async function level(server: Server, calls: number, kind: string) {
       'loop delay p99 ms': stats.loopP99,
       'loop delay max ms': stats.loopMax,
       'server CPU %': stats.cpu * 100,
+      // What a call costs whatever else the machine runs: the cores N calls would need is N times this.
+      'CPU ms per call-second': (stats.cpu * 1000) / calls,
     },
   };
 }

@@ -45,9 +45,12 @@ export class FrameVad implements VoiceActivityDetector {
     return this.enqueue(async () => {
       const events = await this.process(this.chunker.push(pcm));
       // A segment still open at the end of this push: its audio runs to the end of `pcm`, not of the last frame.
+      // Only then: joining the open segment's frames on every push would copy the utterance again each 20 ms.
       const last = events.at(-1);
-      const open = this.segmenter.openAudio();
-      if (last?.type === 'speech-start' && open) last.audio = concatPcm16([open, this.chunker.peek()]);
+      if (last?.type === 'speech-start') {
+        const open = this.segmenter.openAudio();
+        if (open) last.audio = concatPcm16([open, this.chunker.peek()]);
+      }
       return events;
     });
   }
