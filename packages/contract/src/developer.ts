@@ -3,7 +3,17 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 import { idField, okBody } from './fields';
 import { webhooksEndpoints } from './developer-webhooks';
 
-export * from './developer-webhooks';
+export {
+  webhookAttemptSchema,
+  webhookDeliverySchema,
+  webhookEventDescriptions,
+  webhookEventTypes,
+  webhookHeaders,
+  webhookSchema,
+  type WebhookDeliveryView,
+  type WebhookEventType,
+  type WebhookView,
+} from './developer-webhooks';
 
 /**
  * What an API token may do. Every type acts with no more than its maker's rights on the account it was made for
@@ -48,7 +58,7 @@ export const apiTokenSchema = z.object({
 
 export type ApiTokenView = z.infer<typeof apiTokenSchema>;
 
-export const tokensEndpoints = {
+const tokensEndpoints = {
   listApiTokens: defineEndpoint({
     area: 'developer',
     method: 'GET',
@@ -89,15 +99,12 @@ export const tokensEndpoints = {
       'Requests with a revoked token answer 401 from then on. 404 when the account has no such token.',
     guard: 'session',
     permission: { flag: 'canEditOrg' },
-    body: z
-      .object({
-        id: idField().optional(),
-        token: z.string().trim().min(1).max(200).optional(),
-      })
-      .refine((body) => (body.id === undefined) !== (body.token === undefined), {
-        error: 'send either id or token',
-      })
-      .meta({ examples: [{ id: 12 }] }),
+    body: z.object({
+      /** The token's id, as the list shows it. */
+      id: idField().optional(),
+      /** Or the whole token. Exactly one of the two. */
+      token: z.string().trim().min(1).max(200).optional(),
+    }),
     owned: { body: { id: 'apiToken' } },
     response: okBody({ message: z.string() }),
   }),

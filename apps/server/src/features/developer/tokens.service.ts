@@ -74,6 +74,9 @@ export async function deleteApiToken(
   accountId: number,
   which: { id?: number | undefined; token?: string | undefined },
 ): Promise<void> {
+  if ((which.id === undefined) === (which.token === undefined)) {
+    throw new AppError('VALIDATION_FAILED', 'Send either body.id or body.token (exactly one)');
+  }
   const revoked =
     which.id !== undefined
       ? await revokeApiToken(db, accountId, { id: which.id })

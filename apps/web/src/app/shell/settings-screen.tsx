@@ -2,6 +2,7 @@ import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { endpoints, ResponseOf } from '@switchboard/contract';
 import { ExternalAnchor } from '../external-anchor';
 import { DomainSettings } from '../../features/domains/domain-settings';
+import { DeveloperSettings } from '../../features/developer';
 import { useOverlayLink } from './overlay-link';
 
 type Data = ResponseOf<typeof endpoints.getAccount>;
@@ -71,6 +72,7 @@ export function SettingsScreen({ data }: { data: Data }) {
         </Stack>
       </Card>
       <DomainSettings account={account} />
+      <DeveloperSettings account={account} />
       {account.permissions.canViewOrg && (
         <Card withBorder radius="md" p="lg">
           <Group justify="space-between">

@@ -1,0 +1,39 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { AccountView } from '@switchboard/contract';
+import { IconKey, IconWebhook } from '@tabler/icons-react';
+import { useOverlay } from '../../app/overlays/use-overlay';
+
+/** The settings screen's developer card: API tokens and event webhooks, for those who may edit the account. */
+export function DeveloperSettings({ account }: { account: AccountView }) {
+  const { open } = useOverlay();
+  if (!account.permissions.canEditOrg) return null;
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack gap="xs">
+        <Text fw={600}>Developers</Text>
+        <Text size="sm" c="dimmed">
+          API tokens for your code and AI tools (the MCP server at <code>/api/mcp</code>), and webhooks that
+          send your systems what happens.
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconKey size={14} />}
+            onClick={() => open('apiTokens')}
+          >
+            API tokens
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconWebhook size={14} />}
+            onClick={() => open('webhooks')}
+          >
+            Webhooks
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

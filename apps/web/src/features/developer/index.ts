@@ -1,0 +1,1 @@
+export { DeveloperSettings } from './developer-settings';
