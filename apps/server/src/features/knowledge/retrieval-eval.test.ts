@@ -62,6 +62,7 @@ describe('retrieval evaluation', () => {
     }
     const recall = hits / evaluationCases.length;
     const mrr = reciprocalRanks / evaluationCases.length;
+    // eslint-disable-next-line no-console -- the figures belong in the run's output
     console.info(
       `retrieval: ${evaluationCases.length} questions over ${Object.keys(evaluationPages).length} pages, ` +
         `recall@3 ${recall.toFixed(3)}, MRR ${mrr.toFixed(3)}${misses.length ? `; missed: ${misses.join('; ')}` : ''}`,
