@@ -21,6 +21,7 @@ import {
   type AgentsDeps,
 } from './agents.service';
 import { fillConfigTemplateVariables, newCampaignId, toStoredConfig } from './campaign-config';
+import { bookWithinOpeningHours } from './opening-hours';
 import {
   checkTemplateFieldValues,
   loadVisibleTemplate,
@@ -74,14 +75,14 @@ export async function saveCampaign(deps: AgentsDeps, call: Call, input: AgentCon
       input.templateId,
       'body.templateId',
     );
-    base = {
+    base = bookWithinOpeningHours({
       ...templateConfig(template),
       templateId: template.id,
       templateFields: checkTemplateFieldValues(
         templateFields(template).map((field) => ({ ...field, required: false })),
         input.templateFields ?? base.templateFields,
       ),
-    };
+    });
   }
   const { templateId: _templateId, ...fields } = input;
   const config = mergeConfigInput(base, fields);
@@ -163,11 +164,11 @@ export async function createAgentFromTemplate(deps: AgentsDeps, call: Call, inpu
   const { row: template } = await loadVisibleTemplate(deps, call.actor, input.templateId, 'body.templateId');
   const values = checkTemplateFieldValues(templateFields(template), input.templateFields);
   const name = input.accountName ?? values.businessName ?? template.name;
-  const config: AgentConfig = {
+  const config: AgentConfig = bookWithinOpeningHours({
     ...templateConfig(template),
     templateId: template.id,
     templateFields: values,
-  };
+  });
   if (!config.title) config.title = name;
   requirePrompt(config);
 

@@ -240,6 +240,27 @@ describe('creating an agent from a template', () => {
     transferNumber: '+15125550155',
   };
 
+  it('books within the opening hours the person gave, not the template example hours', async () => {
+    const template = builtInAgentTemplates.find((one) => one.id === 'appointment-booking');
+    const answers = Object.fromEntries((template?.fields ?? []).map((field) => [field.key, field.example]));
+    const response = await as.acme.post<{ campaign: AgentConfig }>('/api/v2/createAgentFromTemplate', {
+      templateId: 'appointment-booking',
+      templateFields: { ...answers, openingHours: 'Monday to Friday from 8 am to 5 pm' },
+      accountName: 'Hours from the wizard',
+    });
+    expect(response.status, response.text).toBe(201);
+    const booking = response.body.campaign.actions.find(
+      (action) => action.name === 'book_appointment',
+    )?.booking;
+    // The template's own example is Tuesday to Saturday, 10 to 19, in 60-minute appointments.
+    expect(booking).toMatchObject({
+      days: [1, 2, 3, 4, 5],
+      startTime: '08:00',
+      endTime: '17:00',
+      durationMinutes: 60,
+    });
+  });
+
   it('creates a published agent under the organization, named after the business', async () => {
     const response = await as.acme.post<{
       account: { id: number; accountType: string; displayName: string };
