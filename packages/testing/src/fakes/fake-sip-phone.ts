@@ -1,35 +1,22 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import dgram from 'node:dgram';
+import {
+  header,
+  isResponse,
+  parseMessage,
+  tagOf,
+  type RtpIn,
+  type SipRequestIn,
+  type SipResponse,
+} from './fake-sip-wire';
+
+export type { RtpIn, SipRequestIn, SipResponse };
 
 /**
  * A small SIP phone on loopback for tests (RFC 3261 UAC over UDP, written apart from the server's SIP stack so
  * each checks the other on the wire): INVITE with an SDP offer of PCMU, PCMA and telephone-event, ACK, BYE,
  * CANCEL, answering the server's BYE; RTP out (μ-law frames paced at 20 ms, RFC 4733 digits) and in.
  */
-
-export interface SipResponse {
-  status: number;
-  reason: string;
-  headers: Map<string, string[]>;
-  body: string;
-  raw: string;
-}
-
-export interface SipRequestIn {
-  method: string;
-  uri: string;
-  headers: Map<string, string[]>;
-  raw: string;
-}
-
-export interface RtpIn {
-  payloadType: number;
-  marker: boolean;
-  sequence: number;
-  timestamp: number;
-  ssrc: number;
-  payload: Buffer;
-}
 
 export interface FakeSipCallOptions {
   /** The server's SIP address. */
@@ -46,41 +33,6 @@ export interface FakeSipCallOptions {
    */
   silent?: boolean;
 }
-
-const header = (headers: Map<string, string[]>, name: string) => headers.get(name.toLowerCase())?.[0] ?? '';
-
-function parseMessage(raw: string): SipResponse | SipRequestIn | null {
-  const split = raw.indexOf('\r\n\r\n');
-  if (split < 0) return null;
-  const [first = '', ...lines] = raw.slice(0, split).split('\r\n');
-  const headers = new Map<string, string[]>();
-  const compact: Record<string, string> = {
-    v: 'via',
-    f: 'from',
-    t: 'to',
-    i: 'call-id',
-    m: 'contact',
-    l: 'content-length',
-    c: 'content-type',
-  };
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const key = compact[name] ?? name;
-    headers.set(key, [...(headers.get(key) ?? []), line.slice(colon + 1).trim()]);
-  }
-  const body = raw.slice(split + 4);
-  const status = /^SIP\/2\.0 (\d{3}) ?(.*)$/.exec(first);
-  if (status) return { status: Number(status[1]), reason: status[2] ?? '', headers, body, raw };
-  const request = /^([A-Z]+) (\S+) SIP\/2\.0$/.exec(first);
-  return request ? { method: request[1] ?? '', uri: request[2] ?? '', headers, raw } : null;
-}
-
-const isResponse = (message: SipResponse | SipRequestIn): message is SipResponse => 'status' in message;
-
-/** The tag parameter of a From or To header. */
-const tagOf = (value: string) => /;\s*tag=([^;>\s]+)/i.exec(value)?.[1] ?? null;
 
 export class FakeSipCall {
   readonly callId = `${randomBytes(8).toString('hex')}@fake-sip-phone`;

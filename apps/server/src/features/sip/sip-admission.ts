@@ -1,5 +1,4 @@
-import type { SipRequest } from 'sip';
-import sip from 'sip';
+import { sip, type SipRequest } from '../../providers/telephony/sip/sip-stack';
 import type { Db } from '../../platform/database';
 import { addressInRange } from './sip-address';
 import { findSipAgent, whitelistOf } from './sip.repo';

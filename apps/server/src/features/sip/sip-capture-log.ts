@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Remote, SipMessage } from 'sip';
-import sip from 'sip';
+import { sip, type Remote, type SipMessage } from '../../providers/telephony/sip/sip-stack';
 import type { Db } from '../../platform/database';
 import { insertSipMessages } from './sip.repo';
 

@@ -1,7 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Remote, SipMessage, SipRequest, Stack } from 'sip';
-import sip from 'sip';
+import {
+  sip,
+  type Remote,
+  type SipMessage,
+  type SipRequest,
+  type Stack,
+} from '../../providers/telephony/sip/sip-stack';
 import type { Db } from '../../platform/database';
 import type { FramePacer } from '../../runtime/channels/frame-pacer';
 import { RtpLine } from '../../runtime/channels/sip/rtp-line';

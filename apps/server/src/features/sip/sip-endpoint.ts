@@ -1,8 +1,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Remote, SipRequest, Stack } from 'sip';
-import sip from 'sip';
+import { sip, type Remote, type SipRequest, type Stack } from '../../providers/telephony/sip/sip-stack';
 import type { Db } from '../../platform/database';
 import type { SipConfig } from '../../providers/telephony/sip/config';
 import { FramePacer } from '../../runtime/channels/frame-pacer';
