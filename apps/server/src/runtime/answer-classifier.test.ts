@@ -11,8 +11,11 @@ import {
   BeepDetector,
   classifyPhrase,
   isShortGreeting,
+  menuOptions,
+  screenerVerdict,
   type AnsweredBy,
 } from './answer-classifier';
+import { chooseMenuOption } from './answer-lines';
 
 const rate = 16_000;
 
@@ -74,6 +77,39 @@ describe('phrases', () => {
   });
 });
 
+describe('menus and screeners', () => {
+  it("reads a menu's options either way round, and picks the one the task names", () => {
+    const options = menuOptions('Thank you for calling. For sales, press 1. For support, press 2.');
+    expect(options).toEqual([
+      { label: 'sales', key: '1' },
+      { label: 'support', key: '2' },
+    ]);
+    expect(menuOptions('press one for billing press two to speak with an agent')).toEqual([
+      { label: 'billing', key: '1' },
+      { label: 'agent', key: '2' },
+    ]);
+    const task = {
+      id: 1,
+      context: null,
+      taskContext: 'Ask support about the order.',
+      variables: {},
+      greeting: null,
+      waitToGreet: false,
+      message: null,
+      onVoicemail: 'leave-message' as const,
+    };
+    expect(chooseMenuOption(options, task)).toEqual({ label: 'support', key: '2' });
+    expect(chooseMenuOption(options, { ...task, variables: { menuOption: '1' } })?.key).toBe('1');
+    expect(chooseMenuOption(options, null)?.key).toBe('1');
+  });
+
+  it('tells a screener putting the caller through from one refusing', () => {
+    expect(screenerVerdict('Thank you. Please hold while I connect you.')).toBe('accepted');
+    expect(screenerVerdict('Sorry, they are not taking calls right now. Goodbye.')).toBe('refused');
+    expect(screenerVerdict('Please say your name and why you are calling.')).toBeNull();
+  });
+});
+
 describe('the beep', () => {
   it('hears a 1 kHz tone of a few hundred milliseconds, after speech', () => {
     const detector = new BeepDetector(rate);
@@ -117,10 +153,30 @@ describe('a call', () => {
     });
   });
 
-  it('calls silence through the whole window a voicemail', () => {
+  it('calls silence through the whole window unknown', () => {
     const classifier = new AnswerClassifier({ windowMs: 4_000 });
     expect(classifier.decide(3_000)).toBeNull();
-    expect(classifier.decide(4_000)).toMatchObject({ answeredBy: 'voicemail', cue: 'silence' });
+    expect(classifier.decide(4_000)).toMatchObject({ answeredBy: 'unknown', cue: 'silence' });
+  });
+
+  it('waits past the window while the callee is still speaking, up to the bound', () => {
+    const classifier = new AnswerClassifier({ windowMs: 4_000, maxMs: 10_000 });
+    expect(classifier.decide(5_000, true)).toBeNull();
+    expect(classifier.heard('Hello. Please say your name and why you are calling.', 6_000)).toMatchObject({
+      answeredBy: 'screener',
+    });
+    const long = new AnswerClassifier({ windowMs: 4_000, maxMs: 10_000 });
+    long.heard('We are so glad', 1_000);
+    expect(long.decide(9_000, true)).toBeNull();
+    expect(long.decide(10_000, true)).toMatchObject({ answeredBy: 'human', cue: 'conversation' });
+  });
+
+  it('hears when the beep stops', () => {
+    const classifier = new AnswerClassifier();
+    expect(classifier.audio(tone(1_000, 500))).toMatchObject({ answeredBy: 'voicemail', cue: 'beep' });
+    expect(classifier.beepEndAtMs).toBeNull();
+    classifier.audio(new Int16Array(rate / 10));
+    expect(classifier.beepEndAtMs).toBe(500);
   });
 });
 

@@ -98,15 +98,17 @@ export class Conversation {
 
   /**
    * Answers: speaks the welcome message, or lets the model write one (a `prompt:` greeting, or none set).
-   * Resolves when the greeting's text is ready; the channel then reports `delivered()`.
+   * Resolves when the greeting's text is ready; the channel then reports `delivered()`. With `endAfter` the
+   * conversation ends once it is delivered (a message left on a voicemail).
    */
-  async greet(welcomeMessage: string): Promise<void> {
+  async greet(welcomeMessage: string, options: { endAfter?: EndReason } = {}): Promise<void> {
     if (this.current !== 'idle') return;
     this.setState('greeting');
     const closing = this.options.closingLine;
     const fixed = closing ?? welcomeMessage.trim();
     const turnId = this.nextTurnId();
     if (closing !== undefined) this.endAfterSpeech = 'agent';
+    else if (options.endAfter) this.endAfterSpeech = options.endAfter;
     if (fixed !== '' && !fixed.toLowerCase().startsWith('prompt:')) {
       this.options.events.delta(turnId, fixed);
       this.history.push({ role: 'assistant', content: fixed });

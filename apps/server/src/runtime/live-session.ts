@@ -5,7 +5,7 @@ import { writeConversationLog, type UsageUnit } from '../features/logs/logs.serv
 import { loadAgent } from './agent-identity';
 import { Conversation, type ConversationEvents } from './conversation';
 import { balanceEndedLine, refusalLines } from './ports/balance-gate';
-import { buildPrompt } from './prompt';
+import { buildPrompt, fillSpokenVariables, promptVariables } from './prompt';
 import type { AgentSession, RuntimeShared, SessionChannel, SessionRequest } from './session-types';
 import { newToolState } from './tools/environment';
 import { startUsageMeter, voiceUsageKey } from './usage-meter';
@@ -49,7 +49,12 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
     contact: request.contact,
     channel,
     now: startedAt,
+    task: request.task ?? null,
   });
+  const task = request.task ?? null;
+  const greeting = task?.greeting?.trim()
+    ? fillSpokenVariables(task.greeting.trim(), promptVariables(config, task))
+    : config.welcomeMessage;
   const state = newToolState();
   const transcript: { role: 'agent' | 'contact'; text: string; atMs: number }[] = [];
   const store = (role: 'agent' | 'contact', text: string) => {
@@ -155,6 +160,8 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
     conversationUuid: uuid,
     agentName: agent.name,
     config,
+    task,
+    greeting,
     model: modelFor(config),
     conversation,
     latencies: { greetingMs: null, turnsMs: [] },

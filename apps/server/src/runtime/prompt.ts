@@ -1,6 +1,7 @@
 import type { AgentConfig } from '@switchboard/contract';
 import { isValidTimeZone, speakDate, speakTime, zonedParts } from '@switchboard/core';
 import type { ConversationContext } from '../providers/llm/types';
+import type { SessionTask } from './session-types';
 import { collectFields, transferDestinations } from './tools/toolbox';
 
 export interface PromptInput {
@@ -11,11 +12,54 @@ export interface PromptInput {
   now: Date;
   /** Text of the agent's links, when it could be read. */
   linkTexts?: readonly string[];
+  /** The task the conversation is for: its context and variables. */
+  task?: Pick<SessionTask, 'context' | 'taskContext' | 'variables'> | null;
 }
 
 /** Replaces {{name}} placeholders from the agent's variables; unknown ones stay as they are. */
 export function fillVariables(text: string, variables: Record<string, string>): string {
   return text.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (whole, name: string) => variables[name] ?? whole);
+}
+
+/**
+ * Fills a line the agent says aloud (a greeting, a voicemail message): known placeholders get their values, an
+ * unknown one is said as its name in words ("{{first_name}}" → "first name"), never as braces or "undefined".
+ */
+export function fillSpokenVariables(text: string, variables: Record<string, string>): string {
+  return text.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (_whole, name: string) => {
+    const value = variables[name]?.trim() ?? '';
+    if (value !== '') return value;
+    return name
+      .replace(/[_.-]+/g, ' ')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase();
+  });
+}
+
+/** The values placeholders are filled from: the agent's template fields and variables, then the task's. */
+export function promptVariables(
+  config: AgentConfig,
+  task?: Pick<SessionTask, 'variables'> | null,
+): Record<string, string> {
+  return { ...config.templateFields, ...config.variables, ...(task?.variables ?? {}) };
+}
+
+/** The task's part of the prompt: what to do, who the contact is, and its named values. */
+function taskSection(
+  task: NonNullable<PromptInput['task']>,
+  variables: Record<string, string>,
+): string | null {
+  const details = Object.entries(task.variables)
+    .filter(([, value]) => value.trim() !== '')
+    .map(([key, value]) => `${key}: ${value}`);
+  const lines = [
+    task.taskContext?.trim()
+      ? `What to do on this call: ${fillVariables(task.taskContext.trim(), variables)}`
+      : null,
+    task.context?.trim() ? `About the person: ${fillVariables(task.context.trim(), variables)}` : null,
+    details.length > 0 ? `Details:\n${details.join('\n')}` : null,
+  ].filter((line): line is string => line !== null);
+  return lines.length === 0 ? null : `You placed this conversation for a task.\n${lines.join('\n')}`;
 }
 
 export function agentTimezone(config: AgentConfig): string {
@@ -37,7 +81,8 @@ const channelStyle: Record<PromptInput['channel'], string> = {
 export function buildPrompt(input: PromptInput): { system: string; context: ConversationContext } {
   const { config } = input;
   const timezone = agentTimezone(config);
-  const variables = { ...config.templateFields, ...config.variables };
+  const variables = promptVariables(config, input.task);
+  const task = input.task ? taskSection(input.task, variables) : null;
   const instructions = fillVariables(config.agentInstructions, variables);
   const knowledge = fillVariables(config.knowledge, variables);
   const local = zonedParts(input.now, timezone);
@@ -50,6 +95,7 @@ export function buildPrompt(input: PromptInput): { system: string; context: Conv
 
   const sections = [
     instructions.trim() || `You are ${input.agentName}, a helpful assistant answering calls and messages.`,
+    task,
     knowledge.trim() ? `Knowledge you can answer from:\n${knowledge.trim()}` : null,
     ...(input.linkTexts ?? []).map((text, index) => `Web page ${index + 1}:\n${text}`),
     `Current date and time: ${nowText}. Interpret "today", "tomorrow" and weekdays in this time zone; give dates to functions as YYYY-MM-DD and times as HH:MM (24-hour).`,
@@ -66,6 +112,7 @@ export function buildPrompt(input: PromptInput): { system: string; context: Conv
       agentName: input.agentName,
       documents: [
         { source: 'prompt', text: instructions },
+        ...(task ? [{ source: 'knowledge' as const, text: task }] : []),
         ...(knowledge.trim() ? [{ source: 'knowledge' as const, text: knowledge }] : []),
         ...(input.linkTexts ?? []).map((text) => ({ source: 'link' as const, text })),
       ],

@@ -21,6 +21,28 @@ export type SessionChannel = 'voice' | 'chat';
 /** Who started the conversation: the contact (an inbound call or text) or the agent (an outbound task). */
 export type ConversationDirection = 'inbound' | 'outbound';
 
+/**
+ * The task a conversation was started for (a call or text the dialer placed): what the agent should know and
+ * say. Its variables fill `{{name}}` placeholders in the agent's prompt and in the greeting.
+ */
+export interface SessionTask {
+  id: number;
+  /** Facts about the contact. */
+  context: string | null;
+  /** What to do on this call. */
+  taskContext: string | null;
+  /** Named values (a CSV's extra columns). */
+  variables: Record<string, string>;
+  /** Said instead of the agent's welcome message. */
+  greeting: string | null;
+  /** The agent waits for the callee to speak first (greeting anyway after a few seconds of silence). */
+  waitToGreet: boolean;
+  /** The message left on a voicemail (else one is composed from the greeting). */
+  message: string | null;
+  /** On a voicemail: leave the message after the beep, or hang up. */
+  onVoicemail: 'leave-message' | 'hang-up';
+}
+
 export interface SessionRequest {
   agentAccountId: number;
   channel: SessionChannel;
@@ -36,6 +58,8 @@ export interface SessionRequest {
   call?: CallControl;
   /** A call on a phone line (a carrier's or the sandbox network's): logged with channel `phone` and its numbers. */
   phoneCall?: { callId: string; fromNumber: string; toNumber: string };
+  /** The task this conversation is for: its context in the prompt, its greeting said first. */
+  task?: SessionTask;
 }
 
 /** A live conversation with its records: the room and its messages as it goes, the log row when it ends. */
@@ -45,6 +69,10 @@ export interface AgentSession {
   readonly conversationUuid: string;
   readonly agentName: string;
   readonly config: AgentConfig;
+  /** The task the conversation is for, when a task placed it. */
+  readonly task: SessionTask | null;
+  /** What the agent says first: the task's greeting, else the agent's welcome message (variables filled). */
+  readonly greeting: string;
   /** The model this conversation runs on (the agent's own choice, else the platform default). */
   readonly model: LanguageModel;
   readonly conversation: Conversation;

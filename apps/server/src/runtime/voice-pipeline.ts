@@ -32,6 +32,13 @@ export interface VoicePipelineOptions {
   output: VoiceOutput;
   logger: FastifyBaseLogger;
   now?: () => number;
+  /** More of what the caller is likely to say, for the recogniser (an outbound call's answering lines). */
+  hints?: readonly string[];
+  /**
+   * Hears the caller's side before the conversation does: each utterance's start, and each recognised
+   * utterance (empty when it was noise); `heard` answering true keeps it from the conversation.
+   */
+  listener?: { speechStarted?(): void; heard?(text: string): boolean };
 }
 
 interface SpokenTurn {
@@ -138,7 +145,7 @@ export class VoicePipeline {
     return speech.stt.openStream({
       sampleRate: pipelineInputRate,
       language: session.config.agentLang,
-      hints: [session.config.agentInstructions, session.config.knowledge],
+      hints: [session.config.agentInstructions, session.config.knowledge, ...(this.options.hints ?? [])],
       onPartial: (text) => {
         output.userText(text, false);
         const hearing = this.hearing;
@@ -159,6 +166,7 @@ export class VoicePipeline {
    */
   private callerStarted(audio: Int16Array | undefined): void {
     this.silence.heard();
+    this.options.listener?.speechStarted?.();
     this.dropHearing();
     const config = this.options.session.config;
     let mode: Hearing['mode'] = 'listening';
@@ -179,7 +187,7 @@ export class VoicePipeline {
   }
 
   /** Stops the agent: synthesis, playback and the model turn. */
-  private interrupt(): void {
+  interrupt(): void {
     this.stopSpeaking();
     this.options.output.bargeIn();
     void this.options.session.conversation.bargeIn();
@@ -203,6 +211,10 @@ export class VoicePipeline {
     const transcript = await stream.finish();
     session.usage['stt-seconds'] = (session.usage['stt-seconds'] ?? 0) + transcript.audioSeconds;
     const text = transcript.text.trim();
+    if (this.options.listener?.heard?.(text) && text !== '') {
+      this.options.output.userText(text, true);
+      return;
+    }
     if (text === '') {
       // Noise, not words: still waiting for the caller.
       this.silence.arm();

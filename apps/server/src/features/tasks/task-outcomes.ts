@@ -33,7 +33,8 @@ export async function closeTry(
     ...(last ?? { startedAt: now.toISOString(), answeredBy: null, conversationId: null, detail: null }),
     endedAt: now.toISOString(),
     result: end.result,
-    detail: end.detail,
+    // What the call's answer handling noted (a message left, a menu key pressed) stays unless the end says more.
+    detail: end.detail ?? last?.detail ?? null,
     conversationId: end.conversationId ?? last?.conversationId ?? null,
     callId: end.callId ?? last?.callId ?? null,
     durationSeconds: end.durationSeconds ?? last?.durationSeconds ?? null,
@@ -56,7 +57,7 @@ export async function closeTry(
     });
   }
   const finished = ['completed', 'sent', 'no-answer', 'busy'].includes(end.result);
-  const outcome = end.result === 'completed' && ended.answeredBy === 'voicemail' ? 'voicemail' : end.result;
+  const outcome = end.result === 'completed' ? answeredOutcome(ended) : end.result;
   return updateTaskRow(deps.db, task.id, ['running'], {
     state: finished ? 'finished' : 'errored',
     attempts,
@@ -67,6 +68,17 @@ export async function closeTry(
     waitingReason: null,
     waitingDetail: null,
   });
+}
+
+/**
+ * The outcome of an answered call, from who picked up: `voicemail` (a message left or, per the task, hung up),
+ * `screened-out` (a call screener refused the agent), else `completed` (a person, or a menu or screener that put
+ * the agent through).
+ */
+function answeredOutcome(attempt: TaskAttempt): string {
+  if (attempt.answeredBy === 'voicemail') return 'voicemail';
+  if (attempt.answeredBy === 'screener' && attempt.detail?.startsWith('Refused')) return 'screened-out';
+  return 'completed';
 }
 
 const tryResultOf = (status: string): TryResult =>
@@ -92,7 +104,9 @@ export async function settleEndedCalls(deps: { db: Db; now: () => Date }, limit 
     const callId = task.callId ?? '';
     await closeTry(deps, task, {
       result: tryResultOf(status),
-      detail: statusDetail[status] ?? `The call ended ${status}`,
+      detail: Object.hasOwn(statusDetail, status)
+        ? (statusDetail[status] ?? null)
+        : `The call ended ${status}`,
       conversationId: await findCallRoom(deps.db, callId),
       durationSeconds,
     });
@@ -100,11 +114,22 @@ export async function settleEndedCalls(deps: { db: Db; now: () => Date }, limit 
   return ended.length;
 }
 
-/** Stores who answered a task's call (the answer classification) on its try in progress. */
-export async function recordAnsweredBy(db: Db, callId: string, answeredBy: string): Promise<boolean> {
+/**
+ * Stores who answered a task's call (the answer classification) on its try in progress, with what the agent did
+ * about it (`detail`: a message left, a menu key pressed) when given.
+ */
+export async function recordAnsweredBy(
+  db: Db,
+  callId: string,
+  answeredBy: string,
+  detail?: string | null,
+): Promise<boolean> {
   const task = await findTaskByCall(db, callId);
   const last = task?.attempts.at(-1);
   if (!task || !last) return false;
-  const attempts = [...task.attempts.slice(0, -1), { ...last, answeredBy }];
+  const attempts = [
+    ...task.attempts.slice(0, -1),
+    { ...last, answeredBy, ...(detail === undefined ? {} : { detail }) },
+  ];
   return (await updateTaskRow(db, task.id, ['running'], { attempts })) !== null;
 }

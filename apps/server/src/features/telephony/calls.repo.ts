@@ -36,7 +36,9 @@ export async function takeStreamToken(db: Db, callId: string, tokenHash: string)
 export async function updateCall(
   db: Db,
   callId: string,
-  changes: Partial<Pick<PhoneCall, 'status' | 'durationSeconds' | 'conversationUuid' | 'streamTokenHash'>>,
+  changes: Partial<
+    Pick<PhoneCall, 'status' | 'durationSeconds' | 'conversationUuid' | 'streamTokenHash' | 'answeredBy'>
+  >,
 ): Promise<void> {
   await db
     .update(phoneCalls)

@@ -222,10 +222,11 @@ describe('simulated callees', () => {
     for (const line of heardByAgent ?? []) expect(carrier.network.callee(callId)?.said).toContain(line);
   });
 
-  it('voicemail greets, beeps, records what the agent says after the tone and hangs up after silence', async () => {
+  it('voicemail greets, beeps, records what the agent says after the tone, and the agent hangs up', async () => {
     const callId = await place(sandboxCalleeNumber('voicemail', 3));
     listeningTo = callId;
-    await expect.poll(() => carrier.network.callee(callId)?.endedBy, { timeout: 30_000 }).toBe('callee');
+    // The agent knows a voicemail when it hears one: it leaves its message after the tone and hangs up.
+    await expect.poll(() => carrier.network.callee(callId)?.endedBy, { timeout: 30_000 }).toBe('caller');
     const record = carrier.network.callee(callId);
     expect(record?.said).toEqual([expect.stringContaining('leave a message after the tone'), '(tone)']);
     expect(record?.voicemail).toBeTruthy();

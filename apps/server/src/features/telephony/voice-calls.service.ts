@@ -6,6 +6,7 @@ import { connectStreamTwiml, hangUpTwiml, sayAndHangUpTwiml } from '../../provid
 import type { TelephonyProvider } from '../../providers/telephony/types';
 import type { StreamCall, StreamStart } from '../../runtime/channels/twilio-media-stream';
 import { findAgentIdByNumber } from '../inbox/inbox.service';
+import { recordTaskAnswer, taskOfCall } from '../tasks/dialer-calls';
 import { forwardingCheckCall } from '../phone-numbers/forwarding.service';
 import {
   contactNameOf,
@@ -145,16 +146,27 @@ export async function resolveStream(deps: VoiceCallDeps, start: StreamStart): Pr
   const call = await takeStreamToken(deps.db, start.callSid, hashToken(token));
   if (!call) return null;
   const contactPhone = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
+  const task = call.direction === 'outbound' ? await taskOfCall(deps.db, call.callId) : null;
+  const { telephony } = deps;
   return {
     agentAccountId: call.accountId,
     direction: call.direction,
     contactPhone,
     contactName: (await contactNameOf(deps.db, call.accountId, contactPhone)) ?? call.callerName,
     phoneCall: { callId: call.callId, fromNumber: call.fromNumber, toNumber: call.toNumber },
+    ...(task ? { task } : {}),
     call: {
-      transfer: (destination) => deps.telephony.transferCall(call.callId, destination, contactPhone),
+      transfer: (destination) => telephony.transferCall(call.callId, destination, contactPhone),
       // The caller's own hang-up has already ended the call at the carrier.
-      hangUp: (reason) => (reason === 'caller' ? Promise.resolve() : deps.telephony.hangUp(call.callId)),
+      hangUp: (reason) => (reason === 'caller' ? Promise.resolve() : telephony.hangUp(call.callId)),
+      ...(telephony.sendDigits
+        ? { sendDigits: (digits: string) => telephony.sendDigits?.(call.callId, digits) ?? Promise.resolve() }
+        : {}),
+    },
+    // Who picked up an outbound call: kept on the call and on the task's try.
+    onAnswered: async (answer) => {
+      await updateCall(deps.db, call.callId, { answeredBy: answer.answeredBy });
+      await recordTaskAnswer(deps.db, call.callId, answer);
     },
   };
 }

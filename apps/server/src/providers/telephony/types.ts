@@ -102,5 +102,7 @@ export interface TelephonyProvider {
   /** Moves a live call to another number, showing `callerId` (the caller's own number) to the person answering. */
   transferCall(callId: string, to: string, callerId: string): Promise<void>;
   hangUp(callId: string): Promise<void>;
+  /** Plays keypad digits into a live call from our side (a phone menu hears them); not every carrier can. */
+  sendDigits?(callId: string, digits: string): Promise<void>;
   sendText(text: OutboundText): Promise<SentText>;
 }

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CallControl } from '../ports/call-control';
 import { mulaw8k, pipelineRate, type LineCodec } from './line-codec';
 import type { FramePacer, PacedLine, PacedMessage } from './frame-pacer';
-import type { AgentRuntime, AgentSession, ConversationDirection } from '../session-types';
+import { answeringPhrases, OutboundAnswer, type CallAnswer } from '../outbound-answer';
+import type { AgentRuntime, AgentSession, ConversationDirection, SessionTask } from '../session-types';
 import { VoicePipeline } from '../voice-pipeline';
 
 /** Keypad digits pressed within this long of each other are one entry. */
@@ -26,6 +27,10 @@ export interface StreamCall {
   call: CallControl;
   /** The carrier's call, for the conversation log (the log's channel is `phone`). */
   phoneCall?: { callId: string; fromNumber: string; toNumber: string };
+  /** The task an outbound call was placed for. */
+  task?: SessionTask;
+  /** Who picked up an outbound call (the answer classification) and what the agent did about it. */
+  onAnswered?: (answer: CallAnswer) => Promise<void>;
 }
 
 /** The socket as the channel sees it. */
@@ -92,6 +97,8 @@ export class TwilioMediaStream {
   private streamSid: string | null = null;
   private session: AgentSession | null = null;
   private voice: VoicePipeline | null = null;
+  /** An outbound call's first seconds: who picked up, and what the agent does about it. */
+  private answering: OutboundAnswer | null = null;
   private readonly codec: LineCodec;
   private readonly decoder: ReturnType<LineCodec['decoder']>;
   private encoder: ReturnType<LineCodec['encoder']>;
@@ -102,6 +109,8 @@ export class TwilioMediaStream {
   private ended = false;
   private startedAt: number | null = null;
   private readonly paced: PacedLine | null;
+  /** The callee's audio that arrived while the call was being set up (a person says "Hello?" at once). */
+  private early: Int16Array[] | null = [];
 
   constructor(private readonly options: TwilioMediaStreamOptions) {
     this.codec = options.codec ?? mulaw8k;
@@ -189,6 +198,7 @@ export class TwilioMediaStream {
       isTest: false,
       call: call.call,
       ...(call.phoneCall ? { phoneCall: call.phoneCall } : {}),
+      ...(call.task ? { task: call.task } : {}),
       events: {
         state: () => undefined,
         user: (said) => this.options.onSaid?.('contact', said),
@@ -209,11 +219,31 @@ export class TwilioMediaStream {
       session.conversation.hangUp('error');
       return;
     }
+    const answering =
+      call.direction === 'outbound'
+        ? new OutboundAnswer({
+            session,
+            call: call.call,
+            logger,
+            interrupt: () => this.voice?.interrupt(),
+            ...(call.onAnswered ? { onAnswered: call.onAnswered } : {}),
+          })
+        : null;
+    this.answering = answering;
     this.voice = new VoicePipeline({
       session,
       speech,
       outputSampleRate: pipelineRate,
       logger,
+      ...(answering
+        ? {
+            hints: answeringPhrases,
+            listener: {
+              speechStarted: () => answering.speechStarted(),
+              heard: (said) => answering.heard(said),
+            },
+          }
+        : {}),
       output: {
         audio: (pcm) => this.sendAudio(this.encoder.encode(pcm)),
         audioStart: () => undefined,
@@ -232,15 +262,31 @@ export class TwilioMediaStream {
       },
     });
     await this.voice.start();
-    await session.conversation.greet(session.config.welcomeMessage);
+    const early = this.early ?? [];
+    this.early = null;
+    // The line was quiet before the callee picked up: a detector that learns its noise floor from the first
+    // frames must not learn it from a callee who speaks at once ("Hello?").
+    if (answering) this.voice.pushAudio(new Int16Array(pipelineRate / 4));
+    for (const pcm of early) this.hear(pcm);
+    if (answering) await answering.start();
+    else await session.conversation.greet(session.greeting);
   }
 
   private media(media: Record<string, unknown>): void {
-    const voice = this.voice;
-    if (!voice || this.ended) return;
     const payload = text(media.payload);
-    if (payload === '') return;
-    voice.pushAudio(this.decoder.decode(Buffer.from(payload, 'base64')));
+    if (this.ended || payload === '') return;
+    const pcm = this.decoder.decode(Buffer.from(payload, 'base64'));
+    if (this.early) {
+      // Kept until the voice pipeline is up, at most 10 s (500 frames).
+      if (this.early.length < 500) this.early.push(pcm);
+      return;
+    }
+    this.hear(pcm);
+  }
+
+  private hear(pcm: Int16Array): void {
+    this.answering?.audio(pcm);
+    this.voice?.pushAudio(pcm);
   }
 
   private dtmf(digit: string): void {
@@ -307,6 +353,7 @@ export class TwilioMediaStream {
     this.ended = true;
     if (this.digitTimer) clearTimeout(this.digitTimer);
     this.paced?.close();
+    this.answering?.close();
     this.voice?.close();
     const session = this.session;
     if (!session) {
