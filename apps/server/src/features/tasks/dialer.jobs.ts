@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { enqueueDueTasks, placeTask } from './task-dispatch';
 import { placeTaskJob, type DialerDeps } from './dialer.service';
 import { settleEndedCalls } from './task-outcomes';
+import { closeSilentCalls, dialerWatchdog } from './dialer-watchdog';
 
 /**
  * The dialer's sweep: sends a job for every due task and closes the tries whose calls ended. It sends itself
@@ -56,6 +57,9 @@ export const dialerJobs: JobFeature = {
       }
     });
     await jobs.schedule(dialerSweep, '* * * * *', {});
+    // Tries whose calls the carrier never reported ended are closed, once a minute.
+    await jobs.work(dialerWatchdog, async () => ({ closed: await closeSilentCalls(deps) }));
+    await jobs.schedule(dialerWatchdog, '* * * * *', {});
     await jobs.send(dialerSweep, {}, { singletonKey: sweepKey });
   },
 };

@@ -7,7 +7,10 @@ import {
   eq,
   gte,
   inArray,
+  lt,
   ne,
+  not,
+  or,
   phoneCalls,
   smsOptOuts,
   sql,
@@ -137,6 +140,38 @@ export async function findEndedCalls(db: Db, limit: number) {
       ),
     )
     .limit(limit);
+}
+
+/** Call statuses before the call is answered. */
+const unansweredCallStatuses = ['queued', 'initiated', 'ringing'];
+
+/**
+ * Running call tasks whose call has not ended and whose carrier last reported before the bound: `unansweredBefore`
+ * for a call not yet answered, `answeredBefore` for any other. With the call's last status and when it came.
+ */
+export async function findSilentCalls(
+  db: Db,
+  bounds: { unansweredBefore: Date; answeredBefore: Date; limit: number },
+) {
+  return db
+    .select({ task: tasks, status: phoneCalls.status, lastHeard: phoneCalls.updatedAt })
+    .from(tasks)
+    .innerJoin(phoneCalls, eq(phoneCalls.callId, tasks.callId))
+    .where(
+      and(
+        eq(tasks.state, 'running'),
+        eq(tasks.type, 'call'),
+        not(inArray(phoneCalls.status, [...finalCallStatuses])),
+        or(
+          and(
+            inArray(phoneCalls.status, unansweredCallStatuses),
+            lt(phoneCalls.updatedAt, bounds.unansweredBefore),
+          ),
+          lt(phoneCalls.updatedAt, bounds.answeredBefore),
+        ),
+      ),
+    )
+    .limit(bounds.limit);
 }
 
 /** The room of the conversation a call became, once its log is written. */
