@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconBooks,
   IconChartBar,
   IconChecklist,
   IconHome,
@@ -45,6 +46,13 @@ export const workspaceSections: readonly WorkspaceSection[] = [
     icon: IconChecklist,
     description: 'Calls and texts your agents place, one by one or from a CSV list, within your limits.',
     types: ['organization', 'agent'],
+  },
+  {
+    segment: 'knowledge',
+    label: 'Knowledge',
+    icon: IconBooks,
+    description: 'Web pages and documents your agents answer from, with a search to try them.',
+    types: ['organization'],
   },
   {
     segment: 'agent',

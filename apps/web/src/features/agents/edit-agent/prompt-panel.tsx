@@ -1,6 +1,7 @@
 import { Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsMaximize, IconBulb } from '@tabler/icons-react';
+import { KnowledgeBasePicker } from '../../knowledge';
 import { reviewAgentConfig } from '../studio/agent-review';
 import { ActionsSection } from './actions-section';
 import { AppsSection } from './apps-section';
@@ -84,6 +85,10 @@ export function PromptPanel({ config, edit, promptError }: PanelProps & { prompt
             placeholder={'Q: Do you take walk-ins?\nA: Yes, before 3pm on weekdays.'}
             value={config.knowledge}
             onChange={(event) => edit({ knowledge: event.currentTarget.value })}
+          />
+          <KnowledgeBasePicker
+            value={config.knowledgeBases}
+            onChange={(knowledgeBases) => edit({ knowledgeBases })}
           />
         </Stack>
       </Card>

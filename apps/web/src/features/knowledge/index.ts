@@ -1,0 +1,1 @@
+export { KnowledgeBasePicker } from './knowledge-base-picker';
