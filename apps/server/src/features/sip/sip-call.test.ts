@@ -216,7 +216,7 @@ describe.skipIf(!installed)('an answered SIP call', { timeout: 120_000 }, () => 
       toNumber: `sip:agent1@127.0.0.1:${server.port}`,
       endedReason: 'caller',
     });
-    expect(record?.conversationUuid).toBe(log?.uuid);
+    await expect.poll(async () => (await callRecord(call))?.conversationUuid).toBe(log?.uuid);
     const turns = (log?.transcript ?? []).filter((entry) => entry.text.trim() !== '');
     expect(turns[0]?.role).toBe('agent');
     const asked = turns.findIndex((entry) => entry.text.toLowerCase().includes('where are you located'));

@@ -279,10 +279,12 @@ export class SipDialog {
       { callId: this.callId, agent: this.call.agent.id, reason, rtp: this.rtp?.counts },
       'a SIP call ended',
     );
+    const conversationUuid = this.channel?.conversationUuid ?? null;
     await updateSipCall(this.deps.db, this.call.recordId, {
       status,
       endReason: reason,
       endedAt: new Date(),
+      ...(conversationUuid ? { conversationUuid } : {}),
     }).catch((error: unknown) =>
       this.deps.logger.warn({ err: error }, 'the SIP call record was not updated'),
     );
