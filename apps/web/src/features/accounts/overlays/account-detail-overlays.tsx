@@ -18,7 +18,7 @@ import { notify } from '../../../app/notify';
 import { tierLabels, tierOfType } from '../../../app/shell/tiers';
 import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { apiQueryScope, useApiQuery } from '../../../lib/use-api';
+import { apiQueryScope, useApiMutation, useApiQuery } from '../../../lib/use-api';
 import { usePathAccount } from './use-path-account';
 import { Fact } from '../../../app/shell/fact';
 
@@ -149,22 +149,22 @@ export function ShareProfileOverlay({ value }: Props) {
 /** editPageProfile: the description on the public page. */
 export function EditPageProfileOverlay({ value, close }: Props) {
   const target = useTargetAccount(value);
-  const queryClient = useQueryClient();
   const [text, setText] = useState<string | null>(null);
+  // A failure is told by the query client's mutation cache, in the server's words.
+  const update = useApiMutation(endpoints.updateAccount, {
+    invalidates: [endpoints.getAccount],
+    onSuccess: () => {
+      notify('Profile saved', { tone: 'success' });
+      close();
+    },
+  });
   if (!target.data) return <Loader size="sm" />;
   const current =
     typeof target.data.account.details.description === 'string'
       ? target.data.account.details.description
       : '';
-  const save = async () => {
-    await callApi(endpoints.updateAccount, {
-      targetAccountId: target.data.account.id,
-      body: { description: text ?? current },
-    });
-    await queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoints.getAccount) });
-    notify('Profile saved', { tone: 'success' });
-    close();
-  };
+  const save = () =>
+    update.mutate({ targetAccountId: target.data.account.id, body: { description: text ?? current } });
   return (
     <Stack gap="md">
       <Textarea
@@ -175,7 +175,9 @@ export function EditPageProfileOverlay({ value, close }: Props) {
         onChange={(event) => setText(event.currentTarget.value)}
       />
       <Group justify="flex-end">
-        <Button onClick={() => void save()}>Save</Button>
+        <Button loading={update.isPending} onClick={save}>
+          Save
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Loader, NavLink, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Loader, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { endpoints } from '@switchboard/contract';
 import { IconSearch } from '@tabler/icons-react';
@@ -29,6 +29,11 @@ export function AccountSearchOverlay({ close }: { close: () => void }) {
         value={phrase}
         onChange={(event) => setPhrase(event.currentTarget.value)}
       />
+      {results.error && (
+        <Alert color="red" variant="light" role="alert" title="Search failed">
+          {results.error.message}
+        </Alert>
+      )}
       {results.data?.accounts.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" py="md">
           No account matches “{settled}”.
