@@ -2,7 +2,7 @@
 // join this matrix when they are declared; an id-like parameter a route does not declare as tenant-owned fails it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, buildPath, type Endpoint } from '@switchboard/contract';
-import { eq, users } from '@switchboard/db';
+import { eq, users, webhookDeliveries } from '@switchboard/db';
 import {
   createAgentVersion,
   createContact,
@@ -53,6 +53,16 @@ beforeAll(async () => {
   victim.account = kit.ids.acme;
   victim.accountUsername = 'acme';
   victim.member = owner.id;
+  const token = await acme.post<{ token: { id: number } }>('/api/v2/tokens', { description: 'victim' });
+  expect(token.status, token.text).toBe(201);
+  victim.apiToken = token.body.token.id;
+  const hook = await acme.post<{ webhook: { id: number } }>('/api/v2/webhooks', {
+    url: 'https://hooks.acme.example/in',
+    label: 'victim',
+    events: ['message.received'],
+  });
+  expect(hook.status, hook.text).toBe(201);
+  victim.webhook = hook.body.webhook.id;
   const { room } = await textAgent(
     kit,
     { to: 'agent1', from: '+15557770001', text: 'A victim text' },
@@ -60,6 +70,10 @@ beforeAll(async () => {
   );
   victim.room = room.roomId;
   victim.conversationTarget = room.roomId;
+  // The victim's text made a delivery for the victim's webhook.
+  const [delivery] = await kit.db.select().from(webhookDeliveries);
+  if (!delivery) throw new Error('the text made no webhook delivery');
+  victim.webhookDelivery = delivery.id;
   victim.contactProfile = room.contactProfileId;
   victim.contact = (
     await createContact(acme, { name: 'Victim Contact', phoneNumber: '+15557770001' }, kit.ids.agent1)
