@@ -2,7 +2,7 @@ import { sql } from '@switchboard/db';
 import type { Db } from '../../platform/database';
 
 /**
- * One booking at a time per calendar (decisions/034). In this process a promise chain per calendar key queues
+ * One booking at a time per calendar (decisions/035). In this process a promise chain per calendar key queues
  * them; on PostgreSQL a transaction-scoped advisory lock also queues processes sharing the database. PGlite is one
  * process and one session (an open transaction would stall every other query, and its advisory locks are
  * re-entrant within that session), so the in-process queue is the lock there.

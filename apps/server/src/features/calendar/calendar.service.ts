@@ -56,7 +56,7 @@ export interface AccountCalendarOptions {
 /**
  * The calendar agents book into: the account's schedule (its own, else its organization's) over the calendar it
  * uses (its connected Calendly, else the sandbox calendar). A booking is one step per calendar: under the
- * calendar's lock the busy times are read again, buffer included, right before the insert (decisions/034).
+ * calendar's lock the busy times are read again, buffer included, right before the insert (decisions/035).
  */
 export function accountCalendar(db: Db, options: AccountCalendarOptions = {}): CalendarProvider {
   const sandbox = sandboxCalendar(db);
