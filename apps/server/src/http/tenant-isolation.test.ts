@@ -32,6 +32,8 @@ const notTenantIds: Record<string, string> = {
     'a card checkout at the payment provider, answered only when the caller may act for the account it credits',
   productPlanId:
     "a plan of a catalogue, looked up only among the plans the acting account's own tree sells or may buy",
+  sipCallId:
+    "a SIP Call-ID the caller's phone system chose, looked up only among the acting account's own calls",
 };
 
 const idLike = /(^id$|Id$|Ids$|^username$|Username$)/;
