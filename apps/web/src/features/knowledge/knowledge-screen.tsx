@@ -72,7 +72,9 @@ export default function KnowledgeScreen({ account }: SectionProps) {
   return (
     <Stack gap="md" maw={1100}>
       <div>
-        <Title order={2}>Knowledge</Title>
+        <Title order={1} fz="h3">
+          Knowledge
+        </Title>
         <Text c="dimmed" size="sm">
           Web pages and documents your agents answer from. Add a site&apos;s pages or single addresses; they
           are read in the background, and agents that attach a knowledge base cite its pages.
