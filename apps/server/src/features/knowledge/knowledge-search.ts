@@ -21,7 +21,7 @@ export interface KnowledgeSearchAnswer {
 
 /**
  * Lexical retrieval over an organization's knowledge bases: PostgreSQL full-text search, ranked by ts_rank over
- * each chunk's weighted vector (page title, section path, text), on PGlite and PostgreSQL alike (decisions/034).
+ * each chunk's weighted vector (page title, section path, text), on PGlite and PostgreSQL alike (decisions/038).
  */
 export async function searchKnowledge(db: Db, input: KnowledgeSearchInput): Promise<KnowledgeSearchAnswer> {
   const searchQuery = input.processQuery ? anyTermQuery(searchTerms(input.query)) : input.query.trim();
