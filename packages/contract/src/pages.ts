@@ -15,6 +15,8 @@ export const webPages = {
   sandboxPhone: '/app/dev/phone',
   /** The sandbox card processor's checkout page (Stripe's test cards). */
   sandboxCheckout: '/app/dev/checkout/:sessionId',
+  /** The sandbox's billing portal: the card on file, the invoices, and renewals run on request. */
+  sandboxBillingPortal: '/app/dev/billing-portal/:portalSessionId',
   mobileStart: '/mobile/start',
   inbox: '/inbox',
   paymentCancel: '/payment/cancel',

@@ -32,6 +32,7 @@ import { tierOfType } from './shell/tiers';
 import { useAccount } from './shell/use-current-account';
 import { useRememberLastAccount } from './shell/use-remember-last-account';
 import { UserMenu, type HandOffTarget } from './shell/user-menu';
+import { UnpaidBanner } from '../features/billing';
 import { WalletBalanceButton } from '../features/wallet';
 import { workspaceSections } from './shell/workspace-sections';
 import { useBrand } from '../features/domains/use-brand';
@@ -163,6 +164,9 @@ export function AppShellPage() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        {(data.account.accountType === 'organization' || data.account.accountType === 'agent') && (
+          <UnpaidBanner accountId={data.account.id} />
+        )}
         {!active || active.segment === '' ? (
           <TierHome account={data.account} basePath={basePath} />
         ) : active.segment === 'settings' ? (

@@ -21,6 +21,9 @@ const pageComponents = {
   }),
   sandboxPhone: async () => ({ Component: (await import('../features/phone')).SoftphonePage }),
   sandboxCheckout: async () => ({ Component: (await import('../features/wallet')).SandboxCheckoutPage }),
+  sandboxBillingPortal: async () => ({
+    Component: (await import('../features/billing')).SandboxPortalPage,
+  }),
   mobileStart: async () => ({
     Component: (await import('../features/accounts/mobile-start-page')).MobileStartPage,
   }),

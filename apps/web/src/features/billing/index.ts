@@ -1,0 +1,2 @@
+export { UnpaidBanner } from './unpaid-banner';
+export { SandboxPortalPage } from './sandbox-portal-page';
