@@ -29,7 +29,7 @@ describe('starting the SIP endpoint', () => {
     const taken = await takenPort();
     const logs = captureLogs();
     const deps = {
-      db: {} as Db,
+      db: null as unknown as Db,
       runtime: {} as AgentRuntime,
       logger: createLogger({ level: 'info' }, logs.stream),
     };
@@ -47,7 +47,7 @@ describe('starting the SIP endpoint', () => {
   it('takes a free port for SIP_PORT=0 and says where it listens', async () => {
     const logs = captureLogs();
     const endpoint = await SipEndpoint.start({
-      db: {} as Db,
+      db: null as unknown as Db,
       runtime: {} as AgentRuntime,
       logger: createLogger({ level: 'info' }, logs.stream),
       config: config(0, false),
