@@ -33,7 +33,7 @@ export interface OutboundAnswerTimings {
 
 export const defaultOutboundTimings: OutboundAnswerTimings = {
   windowMs: 4_000,
-  maxMs: 10_000,
+  maxMs: 15_000,
   waitToGreetMs: 5_000,
   beepWaitMs: 20_000,
   personWaitMs: 15_000,
