@@ -77,6 +77,9 @@ describe('what became of a task', () => {
       describeOutcome({ type: 'call', outcome: 'voicemail', attempts: [attempt('completed', 'voicemail')] }),
     ).toBe('Voicemail');
     expect(describeOutcome({ type: 'call', outcome: 'no-answer', attempts: [] })).toBe('No answer');
+    expect(
+      describeOutcome({ type: 'call', outcome: 'completed', attempts: [attempt('completed', null)] }),
+    ).toBe('Answered');
     expect(describeOutcome({ type: 'call', outcome: null, attempts: [attempt('busy', null)] })).toBe(
       'Last try: busy',
     );

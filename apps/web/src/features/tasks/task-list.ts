@@ -95,8 +95,8 @@ export const waitingReasonLabels: Record<(typeof taskWaitingReasons)[number], st
 };
 
 const outcomeLabels: Record<string, string> = {
-  completed: 'Answered by a person',
-  human: 'Answered by a person',
+  // Who answered is added when the call was classified; a call answered before that says only this.
+  completed: 'Answered',
   voicemail: 'Voicemail',
   'screened-out': 'Stopped by a call screener',
   busy: 'Busy',
