@@ -1,15 +1,12 @@
-import { IconCalendarEvent } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
+/** Calendar: the account's booking schedule and the calendars bookings go to. */
 export const overlays: OverlayDefinition[] = [
-  comingOverlay({
+  {
     flag: 'schedule',
-    title: 'Book a call',
+    title: 'Schedule and calendars',
     area: 'calendar',
-    kind: 'modal',
     size: 'lg',
-    icon: IconCalendarEvent,
-    description: 'Pick a time to talk with our team about setting up your agent.',
-  }),
+    load: () => import('./schedule-overlay'),
+  },
 ];

@@ -1,0 +1,96 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  startFakeCalendlyServer,
+  startServerProcess,
+  type FakeCalendlyServer,
+  type ServerProcess,
+} from '@switchboard/testing';
+import { ensureWebBuild } from '../scripts/web-build';
+import { launchBrowser, saveScreenshot } from './support/browser';
+import { signInWithCode } from './support/outbox';
+
+let calendly: FakeCalendlyServer;
+let server: ServerProcess;
+let dataDir = '';
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+let agentPath = '';
+
+/** Saves the page at desktop size and at a phone's 390 x 844, then goes back to desktop. */
+async function screenshots(name: string): Promise<void> {
+  await saveScreenshot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, `${name}-mobile`);
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+beforeAll(async () => {
+  calendly = await startFakeCalendlyServer();
+  ensureWebBuild();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  server = await startServerProcess({ dataDir, env: { CALENDLY_API_URL: calendly.url, SIP_PORT: 'off' } });
+  // A loaded machine starts the server (migrations, demo data) slowly.
+  await server.waitUntilHealthy(240_000);
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signInWithCode(page, server.url, 'acme@demo.switchboard.test', 'Acme Dental');
+  await page.getByRole('cell', { name: 'Acme After Hours', exact: true }).click();
+  await page.getByRole('heading', { name: 'Acme After Hours', level: 1 }).waitFor();
+  agentPath = new URL(page.url()).pathname;
+}, 300_000);
+
+afterAll(async () => {
+  await context.close();
+  await browser.close();
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  await calendly.close();
+});
+
+describe('the schedule and calendars', () => {
+  it('edits the schedule: refuses inverted hours with the reason, then saves Saturday hours and a day off', async () => {
+    await page.goto(`${server.url}${agentPath}?schedule`);
+    const overlay = page.getByRole('dialog', { name: 'Schedule and calendars' });
+    await overlay.getByText('Sandbox · in use').waitFor();
+    await overlay.getByRole('switch', { name: 'Saturday' }).click({ force: true });
+    await overlay.getByLabel('Saturday hours 1 to').fill('08:00');
+    await overlay.getByRole('button', { name: 'Save schedule' }).click();
+    await overlay.getByText('body.weeklyHours.saturday.0.end: must end after it starts').waitFor();
+    await overlay.getByLabel('Saturday hours 1 to').fill('12:00');
+    await overlay.getByLabel('Date to block').fill('2030-12-24');
+    await overlay.getByRole('button', { name: 'Block date' }).click();
+    await overlay.getByLabel('Buffer between appointments (minutes)').fill('15');
+    await overlay.getByRole('button', { name: 'Save schedule' }).click();
+    await overlay.getByText('Schedule saved.').waitFor();
+    await screenshots('calendar-schedule');
+    await page.reload();
+    const reopened = page.getByRole('dialog', { name: 'Schedule and calendars' });
+    await reopened.getByText('2030-12-24').waitFor();
+    expect(await reopened.getByLabel('Saturday hours 1 to').inputValue()).toBe('12:00');
+    expect(await reopened.getByLabel('Buffer between appointments (minutes)').inputValue()).toBe('15');
+  });
+
+  it('connects Calendly with a token (a wrong one is refused with the reason) and disconnects', async () => {
+    const overlay = page.getByRole('dialog', { name: 'Schedule and calendars' });
+    await overlay.getByLabel('Personal access token').fill('wrong-token');
+    await overlay.getByRole('button', { name: 'Connect Calendly' }).click();
+    await overlay.getByText(/Calendly refused the token/).waitFor();
+    await overlay.getByLabel('Personal access token').fill(calendly.token);
+    await overlay.getByRole('button', { name: 'Connect Calendly' }).click();
+    await overlay.getByText('Dana Clinic (dana@clinic.example)').waitFor();
+    await overlay.getByText('Sandbox', { exact: true }).waitFor();
+    await screenshots('calendar-calendly-connected');
+    await overlay.getByRole('button', { name: 'Disconnect Calendly' }).click();
+    await overlay.getByText('Sandbox · in use').waitFor();
+    expect(calendly.webhooks.size).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
