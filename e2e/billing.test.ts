@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess, type ServerProcess } from '@switchboard/testing';
+import { ensureWebBuild } from '../scripts/web-build';
+import { launchBrowser, saveScreenshot } from './support/browser';
+import { latestCode } from './support/outbox';
+
+let server: ServerProcess;
+let dataDir: string;
+/** A loaded machine can take minutes to start the server from source; the test waits for it rather than fail. */
+const slow = 240_000;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+const email = 'acme@demo.switchboard.test';
+
+/** Saves the page at desktop size and at a phone's 390 x 844, then goes back to desktop. */
+async function screenshots(name: string): Promise<void> {
+  await saveScreenshot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, `${name}-mobile`);
+  await page.setViewportSize({ width: 1360, height: 900 });
+}
+
+const billingDialog = () => page.getByRole('dialog', { name: 'Billing' });
+
+beforeAll(async () => {
+  ensureWebBuild();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  server = await startServerProcess({ dataDir });
+  await server.waitUntilHealthy(slow);
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/app`);
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Enter the 6-digit code').waitFor();
+  await page.keyboard.type(await latestCode(server.url, email));
+  await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
+}, slow + 120_000);
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('plans and subscription', () => {
+  it(
+    'chooses a plan, pays on the sandbox checkout and sees the plan active',
+    async () => {
+      await page.goto(`${server.url}/app/home?billing`);
+      await billingDialog().getByTestId('plan-status').filter({ hasText: 'No plan' }).waitFor();
+      await billingDialog().getByText('Sandbox billing').waitFor();
+      await billingDialog().getByRole('button', { name: 'Choose a plan' }).click();
+
+      const plans = page.getByRole('dialog', { name: 'Choose a plan' });
+      await plans.getByTestId('plan-pplan-basic-monthly').waitFor();
+      await plans.getByTestId('plan-pplan-demo-123').getByText('Offered to you').waitFor();
+      expect(await plans.getByTestId('plan-pplan-basic-monthly').innerText()).toContain('$49 / month');
+      await plans.getByText('Yearly', { exact: true }).click();
+      expect(await plans.getByTestId('plan-pplan-basic-monthly').innerText()).toContain('$490 / year');
+      await plans.getByText('Monthly', { exact: true }).click();
+      await screenshots('billing-select-plan');
+
+      await plans.getByRole('button', { name: 'Subscribe to Basic' }).click();
+      await page.waitForURL(/\/app\/dev\/checkout\/cs_/);
+      await page.getByText('Sandbox checkout').waitFor();
+      await page.getByRole('heading', { name: '$49.00' }).waitFor();
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry').fill('12 / 34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay $49.00' }).click();
+      await page.waitForURL(/\/payment\/success\?subscription=1&session_id=cs_/);
+      await page.getByRole('heading', { name: 'Subscription started' }).waitFor();
+      await page.getByRole('link', { name: 'See your plan' }).click();
+
+      await billingDialog().getByTestId('plan-status').filter({ hasText: 'Active' }).waitFor();
+      const plan = await billingDialog().getByTestId('current-plan').innerText();
+      expect(plan).toContain('Basic');
+      expect(plan).toContain('$49 / month');
+      expect(plan).toMatch(/Renews on /);
+      await screenshots('billing-active');
+    },
+    slow,
+  );
+
+  it(
+    'sees the unpaid banner when a renewal fails through its retries, and pays it in the portal',
+    async () => {
+      await billingDialog().getByRole('button', { name: 'Payment method and invoices' }).click();
+      await page.waitForURL(/\/app\/dev\/billing-portal\/bps_sandbox_/);
+      await page.getByText('visa ending 4242').waitFor();
+      await page.getByRole('cell', { name: '$49' }).waitFor();
+      await screenshots('billing-sandbox-portal');
+      await page.getByRole('button', { name: 'Renew, card fails every retry' }).click();
+      await page.getByText('Unpaid', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Return to the app' }).click();
+
+      const banner = page.getByTestId('unpaid-banner');
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain('Your agents take no new calls or messages');
+      await page.keyboard.press('Escape');
+      await billingDialog().waitFor({ state: 'hidden' });
+      await screenshots('billing-unpaid-banner');
+
+      await banner.getByRole('button', { name: 'Pay now' }).click();
+      await page.waitForURL(/\/app\/dev\/billing-portal\//);
+      await page.getByRole('button', { name: 'Pay the open invoice' }).click();
+      await page.getByText('Active', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Return to the app' }).click();
+      await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
+      await expect.poll(() => page.getByTestId('unpaid-banner').count()).toBe(0);
+    },
+    slow,
+  );
+
+  it(
+    'cancels at the end of the period with a reason',
+    async () => {
+      await page.goto(`${server.url}/app/home?billing`);
+      await billingDialog().getByRole('button', { name: 'Cancel plan' }).click();
+      const subscription = page.getByRole('dialog', { name: 'Subscription' });
+      await subscription.getByLabel('Why are you canceling?').click();
+      await page.getByRole('option', { name: 'Too expensive' }).click();
+      await subscription.getByLabel('Anything you want to tell us').fill('We are a small office.');
+      await screenshots('billing-cancel');
+      await subscription.getByRole('button', { name: 'Cancel at period end' }).click();
+      await page.getByText(/Your plan ends on /).waitFor();
+      await billingDialog().getByTestId('plan-status').filter({ hasText: 'Ends at period end' }).waitFor();
+      expect(await billingDialog().getByTestId('current-plan').innerText()).toMatch(/Ends on .*nothing more/);
+      expect(errors).toEqual([]);
+    },
+    slow,
+  );
+});
