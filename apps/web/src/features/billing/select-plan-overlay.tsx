@@ -55,7 +55,7 @@ export function SelectPlanOverlay() {
       {plans.data.plans.length === 0 ? (
         <Text size="sm">No plans are on sale for this organization yet. Ask your provider.</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {plans.data.plans.map((plan) => (
             <PlanCard
               key={plan.id}
