@@ -202,6 +202,8 @@ async function pipelineCall(measured: Measured): Promise<void> {
     conversationUuid: '00000000-0000-4000-8000-000000000003',
     agentName: 'Acme Dental',
     config,
+    task: null,
+    greeting: config.welcomeMessage,
     model,
     conversation,
     latencies: { greetingMs: null, turnsMs: [] },

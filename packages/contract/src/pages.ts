@@ -119,6 +119,10 @@ export const overlayFlags = [
   'reporting',
   'logFilterBuilder',
   'editConvoColumns',
+  // Ours beyond the spec's list: the developer platform's tokens and webhooks.
+  'apiTokens',
+  'webhooks',
+  'webhookDeliveries',
 ] as const;
 
 export type OverlayFlag = (typeof overlayFlags)[number];
