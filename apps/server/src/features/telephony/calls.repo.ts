@@ -46,6 +46,34 @@ export async function updateCall(
     .where(eq(phoneCalls.callId, callId));
 }
 
+/**
+ * Moves a call to a carrier status in one statement: a status that does not end the call never replaces one that
+ * did (a late "ringing" arriving after "busy"), however two callbacks interleave.
+ */
+export async function advanceCallStatus(
+  db: Db,
+  callId: string,
+  status: string,
+  endStatuses: readonly string[],
+  durationSeconds: number | null,
+): Promise<void> {
+  const ends = endStatuses.includes(status);
+  await db
+    .update(phoneCalls)
+    .set({ status, ...(durationSeconds === null ? {} : { durationSeconds }), updatedAt: new Date() })
+    .where(
+      ends
+        ? eq(phoneCalls.callId, callId)
+        : and(
+            eq(phoneCalls.callId, callId),
+            sql`${phoneCalls.status} NOT IN (${sql.join(
+              endStatuses.map((one) => sql`${one}`),
+              sql`, `,
+            )})`,
+          ),
+    );
+}
+
 export async function setOptOut(
   db: Db,
   agentNumber: string,

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { instantSpeechProviders } from '../../providers/shared/speech-providers';
 import { and, conversationLogs, eq, phoneCalls, smsOptOuts } from '@switchboard/db';
 import { twilioSignatureFor } from '../../providers/telephony/twilio-signature';
+import { advanceCallStatus } from './calls.repo';
 
 const accountSid = 'AC0123456789abcdef0123456789abcdef';
 const authToken = 'twilio-test-auth-token';
@@ -217,6 +218,10 @@ describe('a call to an agent’s number', () => {
     expect((await webhook('/api/twilio/status', { ...completed, CallStatus: 'ringing' })).status).toBe(204);
     const [late] = await t.db.select().from(phoneCalls).where(eq(phoneCalls.callId, 'CAstatus0001'));
     expect(late?.status).toBe('completed');
+    // Even when the late callback read the call before it ended, its write does not undo the end.
+    await advanceCallStatus(t.db, 'CAstatus0001', 'in-progress', ['completed', 'busy'], null);
+    const [raced] = await t.db.select().from(phoneCalls).where(eq(phoneCalls.callId, 'CAstatus0001'));
+    expect(raced).toMatchObject({ status: 'completed', durationSeconds: 42 });
   });
 });
 

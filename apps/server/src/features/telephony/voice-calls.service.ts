@@ -9,6 +9,7 @@ import { findAgentIdByNumber } from '../inbox/inbox.service';
 import { recordTaskAnswer, taskOfCall } from '../tasks/dialer-calls';
 import { forwardingCheckCall } from '../phone-numbers/forwarding.service';
 import {
+  advanceCallStatus,
   contactNameOf,
   findCall,
   firstDelivery,
@@ -130,10 +131,13 @@ export async function recordCallStatus(
   if (finalCallStatuses.has(call.status) && !finalCallStatuses.has(status)) return;
   if (!(await firstDelivery(deps.db, carrier, `status:${callId}:${status}`))) return;
   const duration = Number(form.CallDuration);
-  await updateCall(deps.db, callId, {
+  await advanceCallStatus(
+    deps.db,
+    callId,
     status,
-    ...(Number.isInteger(duration) && duration >= 0 ? { durationSeconds: duration } : {}),
-  });
+    [...finalCallStatuses],
+    Number.isInteger(duration) && duration >= 0 ? duration : null,
+  );
 }
 
 /**
