@@ -163,9 +163,13 @@ export function registerEndpoint<E extends Endpoint>(
         );
       }
       if (actor?.apiToken && !apiTokenAllows(actor.apiToken.type, endpoint)) {
-        throw new AppError('FORBIDDEN', 'This API token is read-only: it cannot make calls that change data', {
-          requires: { tokenType: 'admin' },
-        });
+        throw new AppError(
+          'FORBIDDEN',
+          'This API token is read-only: it cannot make calls that change data',
+          {
+            requires: { tokenType: 'admin' },
+          },
+        );
       }
       if (endpoint.guard === 'superAdmin' && !actor?.superAdmin) {
         throw new AppError('FORBIDDEN', 'Only a super admin can make this call');

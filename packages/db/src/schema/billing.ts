@@ -36,10 +36,7 @@ export const subscriptionPlans = pgTable(
   },
   (table) => [
     index('subscription_plans_owner_idx').on(table.ownerAccountId),
-    check(
-      'subscription_plans_prices_check',
-      sql`${table.monthlyCents} >= 50 AND ${table.yearlyCents} >= 50`,
-    ),
+    check('subscription_plans_prices_check', sql`${table.monthlyCents} >= 50 AND ${table.yearlyCents} >= 50`),
   ],
 );
 

@@ -47,7 +47,13 @@ export function createAuthenticator(
     canActFor: (actor, accountId) =>
       actor.apiToken
         ? apiTokenMayActFor(db, actor.accountId, accountId)
-        : isInUserTree(db, actor.userId, actor.superAdmin ? null : actor.accountId, accountId, actor.superAdmin),
+        : isInUserTree(
+            db,
+            actor.userId,
+            actor.superAdmin ? null : actor.accountId,
+            accountId,
+            actor.superAdmin,
+          ),
     async accessOf(actor, accountId) {
       const viewerAccountId = actor.apiToken?.makerAccountId ?? actor.accountId;
       const home = await findAccount(db, viewerAccountId);

@@ -50,12 +50,10 @@ describe('API tokens', () => {
     expect(account.status, account.text).toBe(200);
     expect(account.body.account.id).toBe(kit.ids.acme);
     // Accounts below the token's account are reachable; the accounts beside it are not.
-    const agent = await kit
-      .client()
-      .get<{ account: { id: number } }>('/api/v1/account', {
-        ...bearer(token.token),
-        query: { targetAccountId: kit.ids.agent1 },
-      });
+    const agent = await kit.client().get<{ account: { id: number } }>('/api/v1/account', {
+      ...bearer(token.token),
+      query: { targetAccountId: kit.ids.agent1 },
+    });
     expect(agent.status, agent.text).toBe(200);
     const sibling = await kit
       .client()
