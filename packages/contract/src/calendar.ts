@@ -68,9 +68,11 @@ const isoDate = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine((value) => {
+    // Only a YYYY-MM-DD text is checked against the calendar; the pattern above reports any other.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
     const [year, month, day] = value.split('-').map(Number);
     const probe = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0));
-    return probe.toISOString().slice(0, 10) === value;
+    return !Number.isNaN(probe.getTime()) && probe.toISOString().slice(0, 10) === value;
   }, 'is not a date on the calendar')
   .meta({ examples: ['2026-12-25'] });
 

@@ -168,6 +168,11 @@ export async function updateWebhook(
   change: { url?: string; label?: string; events?: WebhookEventType[]; enabled?: boolean },
 ): Promise<WebhookView> {
   await endpointOrMissing(deps.db, id);
+  if ([change.url, change.label, change.events, change.enabled].every((value) => value === undefined)) {
+    throw new AppError('VALIDATION_FAILED', 'body: send at least one of url, label, events or enabled', {
+      field: 'body',
+    });
+  }
   if (change.url !== undefined) await checkWebhookUrl(deps, change.url);
   const row = await updateWebhookEndpoint(deps.db, id, {
     ...(change.url === undefined ? {} : { url: change.url }),
