@@ -104,7 +104,7 @@ describe('plans and subscription', () => {
       const banner = page.getByTestId('unpaid-banner');
       await banner.waitFor();
       expect(await banner.innerText()).toContain('Your agents take no new calls or messages');
-      await page.keyboard.press('Escape');
+      await billingDialog().getByRole('button', { name: 'Close' }).click();
       await billingDialog().waitFor({ state: 'hidden' });
       await screenshots('billing-unpaid-banner');
 

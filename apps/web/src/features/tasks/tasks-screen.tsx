@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { endpoints, taskStates, type TaskStateName, type TaskView } from '@switchboard/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../app/confirm-action';
 import { notify } from '../../app/notify';
@@ -199,6 +199,13 @@ export default function TasksScreen({ account, basePath }: SectionProps) {
     getNextPageParam: (_last, pages) => nextTasksOffset(pages),
     refetchInterval: live ? liveRefreshMs : false,
   });
+  // The counts see the last task end before the list does: read the list once more when the work stops.
+  const wasLive = useRef(live);
+  const { refetch } = list;
+  useEffect(() => {
+    if (wasLive.current && !live) void refetch();
+    wasLive.current = live;
+  }, [live, refetch]);
   const tasks = list.data?.pages.flatMap((page) => page.tasks) ?? [];
   const total = list.data?.pages.at(-1)?.total ?? 0;
 
