@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '@switchboard/testing';
-import { ensureWebBuild } from '../scripts/web-build';
 import { launchBrowser, saveScreenshot } from './support/browser';
-import { latestCode } from './support/outbox';
+import { startBuiltServer } from './support/built-server';
+import { signInWithCode } from './support/outbox';
 
-let server: ServerProcess | undefined;
-let dataDir: string;
+let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
 let browser: Browser | undefined;
 let page: Page;
 const errors: string[] = [];
@@ -38,26 +33,19 @@ async function screenshots(name: string): Promise<void> {
 
 beforeAll(async () => {
   // The dialer runs in the server, sweeping every second, so the batch runs while the person watches.
-  ensureWebBuild();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
-  server = await startServerProcess({ dataDir, env: { JOB_WORKERS: 'server', DIALER_SWEEP_SECONDS: '1' } });
-  // A fresh data directory is migrated and seeded first, which takes longer on a loaded machine.
-  await server.waitUntilHealthy(300_000);
+  server = await startBuiltServer(
+    { JOB_WORKERS: 'server', DIALER_SWEEP_SECONDS: '1' },
+    { healthyWithinMs: 300_000 },
+  );
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}/app`);
-  await page.getByLabel('Email or phone').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Enter the 6-digit code').waitFor();
-  await page.keyboard.type(await latestCode(server.url, email));
-  await page.getByRole('heading', { name: 'Acme Dental', level: 1 }).waitFor();
+  await signInWithCode(page, server.url, email, 'Acme Dental');
 }, 420_000);
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await server?.dispose();
 });
 
 describe('a batch of calls, live', () => {
