@@ -25,3 +25,5 @@ export * from './sip';
 export * from './tasks';
 export * from './telephony';
 export * from './wallet';
+export * from './pay-pages';
+export * from './referrals';
