@@ -27,3 +27,4 @@ export * from './telephony';
 export * from './wallet';
 export * from './pay-pages';
 export * from './referrals';
+export * from './payouts';
