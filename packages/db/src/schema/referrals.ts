@@ -16,6 +16,8 @@ export const referralInvites = pgTable(
     /** A normalized email address or E.164 phone number. */
     target: text('target').notNull(),
     channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    /** The reward the inviter earns, fixed when the invitation is sent (nano-dollars). */
+    rewardUnits: bigint('reward_units', { mode: 'bigint' }).notNull(),
     invitedAccountId: integer('invited_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     rewardId: bigint('reward_id', { mode: 'number' }),
     rewardedAt: timestamp('rewarded_at', { withTimezone: true }),

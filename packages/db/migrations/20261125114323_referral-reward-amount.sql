@@ -1,0 +1,1 @@
+ALTER TABLE "referral_invites" ADD COLUMN "reward_units" bigint NOT NULL;
