@@ -22,16 +22,15 @@ export function PlanCard({
   return (
     <Card withBorder padding="lg" data-testid={`plan-${plan.id}`}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={3} fz="h4">
-            {plan.name}
-          </Title>
-          {plan.visibility === 'private' && (
-            <Badge variant="light" color="grape">
-              Offered to you
-            </Badge>
-          )}
-        </Group>
+        {/* The badge has a line of its own, so a long plan name never squeezes it. */}
+        {plan.visibility === 'private' && (
+          <Badge variant="light" color="grape" style={{ alignSelf: 'flex-start', flexShrink: 0 }}>
+            Offered to you
+          </Badge>
+        )}
+        <Title order={3} fz="h4">
+          {plan.name}
+        </Title>
         <Text fw={600} fz="lg">
           {planPrice(plan, term)}
         </Text>
