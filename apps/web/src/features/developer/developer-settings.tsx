@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { AccountView } from '@switchboard/contract';
-import { IconKey, IconWebhook } from '@tabler/icons-react';
+import { IconCode, IconKey, IconWebhook } from '@tabler/icons-react';
 import { useOverlay } from '../../app/overlays/use-overlay';
 
 /** The settings screen's developer card: API tokens and event webhooks, for those who may edit the account. */
@@ -31,6 +31,14 @@ export function DeveloperSettings({ account }: { account: AccountView }) {
             onClick={() => open('webhooks')}
           >
             Webhooks
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconCode size={14} />}
+            onClick={() => open('docsPage', 'developers')}
+          >
+            Examples
           </Button>
         </Group>
       </Stack>

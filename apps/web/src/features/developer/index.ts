@@ -1,1 +1,2 @@
 export { DeveloperSettings } from './developer-settings';
+export { DeveloperExamples } from './developer-examples';

@@ -2,6 +2,7 @@ import { Alert, Anchor, Divider, Grid, List, NavLink, Stack, Text, Title } from 
 import { IconBulb } from '@tabler/icons-react';
 import type { OverlayProps } from '../../app/overlays/overlay-types';
 import { useOverlay } from '../../app/overlays/use-overlay';
+import { DeveloperExamples } from '../developer';
 import { useBrand } from '../domains';
 import { docsPages, findDocsPage, withBrand, type DocsBlock, type DocsPage } from './docs-pages';
 
@@ -26,6 +27,8 @@ function Block({ block, brand }: { block: DocsBlock; brand: string }) {
           ))}
         </List>
       );
+    case 'developerExamples':
+      return <DeveloperExamples />;
     case 'tip':
       return (
         <Alert variant="light" color="brand" icon={<IconBulb size={18} />} title="Tip" mt="xs">

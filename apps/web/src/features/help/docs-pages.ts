@@ -7,7 +7,9 @@ export type DocsBlock =
   | { kind: 'heading'; text: string }
   | { kind: 'list'; items: string[] }
   | { kind: 'steps'; items: string[] }
-  | { kind: 'tip'; text: string };
+  | { kind: 'tip'; text: string }
+  /** The developer examples with the reader's own token (curl, webhook signature check, MCP address). */
+  | { kind: 'developerExamples' };
 
 export interface DocsPage {
   slug: string;
@@ -204,6 +206,20 @@ export const docsPages: readonly DocsPage[] = [
         kind: 'tip',
         text: 'Organizations can add a custom domain too; it shows the brand of the reseller or partner above them.',
       },
+    ],
+  },
+  {
+    slug: 'developers',
+    title: 'API, webhooks and MCP',
+    summary: 'For developers: calling {brand} from your code, receiving its events, and connecting AI tools.',
+    blocks: [
+      {
+        kind: 'text',
+        text:
+          'Make an API token in Settings, Developers, API tokens. Send it as "Authorization: Bearer <token>"; it ' +
+          'acts for its account with its maker’s rights, and revoking it stops it at once.',
+      },
+      { kind: 'developerExamples' },
     ],
   },
 ];
