@@ -82,3 +82,42 @@ export const sipMessages = pgTable(
   },
   (table) => [index('sip_messages_account_call_idx').on(table.accountId, table.sipCallId, table.createdAt)],
 );
+
+/**
+ * The account's registration to its own phone system (FACTS §8): the platform REGISTERs `aor` there with digest
+ * credentials, as a desk phone would, so the PBX can send calls to the account's agents and take transfers to its
+ * extensions. One per account; an AOR is registered by one account only. `password` is sealed (SecretBox).
+ */
+export const sipRegistrations = pgTable(
+  'sip_registrations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** `sip:1001@pbx.example.com`, normalised. */
+    aor: text('aor').notNull(),
+    username: text('username').notNull(),
+    authUsername: text('auth_username').notNull(),
+    password: text('password').notNull(),
+    sipRealm: text('sip_realm').notNull(),
+    /** Where REGISTERs are sent when not to the realm itself. */
+    proxy: text('proxy'),
+    port: integer('port').notNull(),
+    transport: text('transport').$type<'udp' | 'tcp'>().notNull(),
+    /** registering, registered, failed, unregistered. */
+    state: text('state').notNull(),
+    /** Why the last attempt failed, in plain words with the SIP status; null after a success. */
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    /** When the registrar lets the binding lapse unless it is refreshed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sip_registrations_account_key').on(table.accountId),
+    uniqueIndex('sip_registrations_aor_key').on(table.aor),
+  ],
+);
