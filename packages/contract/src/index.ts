@@ -4,7 +4,9 @@ import { agentsEndpoints } from './agents';
 import { appsEndpoints } from './apps';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
+import { usageEndpoints } from './usage';
 import { calendarEndpoints } from './calendar';
+import { googleCalendarEndpoints } from './calendar-google';
 import { contactsEndpoints } from './contacts';
 import { developerEndpoints } from './developer';
 import { directoryEndpoints } from './directory';
@@ -22,6 +24,9 @@ import { sandboxPhoneEndpoints } from './sandbox-phone';
 import { sipEndpoints } from './sip';
 import { tasksEndpoints } from './tasks';
 import { walletEndpoints } from './wallet';
+import { payoutsEndpoints } from './payouts';
+import { payPagesEndpoints } from './pay-pages';
+import { referralsEndpoints } from './referrals';
 
 export * from './endpoint';
 export * from './errors';
@@ -34,13 +39,18 @@ export * from './agents';
 export * from './apps';
 export * from './auth';
 export * from './billing';
+export * from './usage';
 export * from './calendar';
+export * from './calendar-google';
 export * from './contacts';
 export * from './developer';
 export * from './directory';
 export * from './domains';
 export * from './wallet';
+export * from './payouts';
 export * from './help';
+export * from './pay-pages';
+export * from './referrals';
 export * from './inbox';
 export * from './knowledge';
 export * from './realtime';
@@ -77,10 +87,15 @@ export const endpoints = {
   ...sandboxPhoneEndpoints,
   ...sipEndpoints,
   ...walletEndpoints,
+  ...payoutsEndpoints,
+  ...payPagesEndpoints,
+  ...referralsEndpoints,
   ...billingEndpoints,
+  ...usageEndpoints,
   ...developerEndpoints,
   ...knowledgeEndpoints,
   ...calendarEndpoints,
+  ...googleCalendarEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -1,4 +1,4 @@
-import { billingEndpoints } from '@switchboard/contract';
+import { billingEndpoints, usageEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import { createPayments } from '../../providers/payments/create';
 import type { Feature } from '../feature';
@@ -11,6 +11,7 @@ import {
 } from './plans.service';
 import { runSandboxRenewal, viewSandboxPortal } from './sandbox-portal.service';
 import { billingPortalLink, cancelSubscription, subscribe, type BillingDeps } from './subscriptions.service';
+import { usageReport } from './usage-stats.service';
 
 const acting = (accountId: number | null): number => {
   if (accountId === null) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
@@ -38,6 +39,9 @@ export const billingFeature: Feature = {
       billingPortalLink: ({ body, ctx }) => billingPortalLink(deps, acting(ctx.accountId), body.redirectUrl),
       sandboxBillingPortal: ({ params }) => viewSandboxPortal(deps, params.portalSessionId),
       sandboxRenewal: ({ params, body }) => runSandboxRenewal(deps, params.portalSessionId, body.outcome),
+    });
+    implement(usageEndpoints)({
+      usageStats: ({ query, ctx }) => usageReport(db, acting(ctx.accountId), query),
     });
   },
 };
