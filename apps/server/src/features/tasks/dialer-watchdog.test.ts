@@ -7,7 +7,8 @@ import { effectsFor } from '../../jobs/effects.repo';
 import { SandboxTelephony } from '../../providers/telephony/sandbox';
 import { dialerDeps } from './dialer.jobs';
 import { placeTaskJob, type DialerDeps } from './dialer.service';
-import { closeSilentCalls } from './dialer-watchdog';
+import { startSandboxCallHeartbeat } from '../telephony/sandbox-call-heartbeat';
+import { closeOrphanedSandboxCalls, closeSilentCalls } from './dialer-watchdog';
 import { findTaskRow } from './tasks.repo';
 
 let kit: DemoApp;
@@ -98,5 +99,64 @@ describe("the dialer's watchdog", () => {
     clock = minutesLater(5 * 60);
     expect(await closeSilentCalls(deps)).toBe(1);
     expect((await findTaskRow(kit.db, id))?.attempts[0]?.detail).toMatch(/last: in-progress/);
+  });
+});
+
+describe('sandbox calls cut off with the process that carried them', () => {
+  const carriedBy = (carries: boolean, soleProcess: boolean) => ({
+    ...deps,
+    sandbox: { carries: () => carries, soleProcess },
+  });
+  const callRow = async (callId: string) =>
+    (await kit.db.select().from(phoneCalls).where(eq(phoneCalls.callId, callId)))[0];
+
+  it('leaves the calls this process carries alone', async () => {
+    const { id } = await placedCall();
+    expect(await closeOrphanedSandboxCalls(carriedBy(true, true))).toBe(0);
+    expect((await findTaskRow(kit.db, id))?.state).toBe('running');
+  });
+
+  it('closes a call no process carries at once when the database has one process, as interrupted and retried', async () => {
+    const { id, callId } = await placedCall();
+    expect(await closeOrphanedSandboxCalls(carriedBy(false, true))).toBeGreaterThanOrEqual(1);
+    const after = await findTaskRow(kit.db, id);
+    // Interrupted is retried under the default policy; the call is recorded as ended.
+    expect(after).toMatchObject({ state: 'pending', callId: null });
+    expect(after?.attempts).toEqual([expect.objectContaining({ callId, result: 'interrupted' })]);
+    expect(after?.attempts[0]?.detail).toMatch(
+      /process carrying this sandbox call stopped .*\(last: ringing\)/,
+    );
+    expect((await callRow(callId))?.status).toBe('failed');
+    expect(await closeOrphanedSandboxCalls(carriedBy(false, true))).toBe(0);
+  });
+
+  it('with other processes, waits until the call has gone unheard for four heartbeats', async () => {
+    const { id, callId } = await placedCall({ maxAttempts: 1 });
+    expect(await closeOrphanedSandboxCalls(carriedBy(false, false))).toBe(0);
+    // This process no longer carries it (as if it were another's), so its heartbeat leaves the row alone.
+    carrier.network.placedCalls.delete(callId);
+    // Its process stopped marking it as heard from 90 s ago.
+    await kit.db
+      .update(phoneCalls)
+      .set({ updatedAt: new Date(Date.now() - 95_000) })
+      .where(eq(phoneCalls.callId, callId));
+    expect(await closeOrphanedSandboxCalls(carriedBy(false, false))).toBe(1);
+    expect(await findTaskRow(kit.db, id)).toMatchObject({ state: 'errored', outcome: 'interrupted' });
+  });
+
+  it('is told apart by a heartbeat: the serving process marks the calls it carries, and forgets those that ended', async () => {
+    const { callId } = await placedCall();
+    const longAgo = new Date(Date.now() - 600_000);
+    await kit.db.update(phoneCalls).set({ updatedAt: longAgo }).where(eq(phoneCalls.callId, callId));
+    const stop = startSandboxCallHeartbeat({ db: kit.db, logger: kit.services.logger }, carrier.network, 50);
+    try {
+      await expect
+        .poll(async () => ((await callRow(callId))?.updatedAt.getTime() ?? 0) > Date.now() - 60_000)
+        .toBe(true);
+      await kit.db.update(phoneCalls).set({ status: 'completed' }).where(eq(phoneCalls.callId, callId));
+      await expect.poll(() => carrier.network.placedCalls.has(callId)).toBe(false);
+    } finally {
+      await stop();
+    }
   });
 });

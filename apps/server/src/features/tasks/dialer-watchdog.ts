@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { defineJob } from '../../jobs';
 import type { Db } from '../../platform/database';
 import type { TelephonyProvider } from '../../providers/telephony/types';
-import { findSilentCalls } from './dialer.repo';
+import { recordSandboxCallCutOff, sandboxHeartbeatSeconds } from '../telephony/sandbox-call-heartbeat';
+import { findOpenSandboxCalls, findSilentCalls } from './dialer.repo';
 import { closeTry } from './task-outcomes';
 
 /** How long a call may go without a word from the carrier before the watchdog gives up on it. */
@@ -53,4 +54,48 @@ export async function closeSilentCalls(
     deps.logger.warn({ task: task.id, callId, status }, 'a task call the carrier went silent on was closed');
   }
   return silent.length;
+}
+
+/** Which sandbox calls this process carries, and whether any other process could carry one. */
+export interface SandboxCarrying {
+  /** Whether this process's sandbox network placed the call (it lives here while it lasts). */
+  carries(callId: string): boolean;
+  /** This process is the database's only one (PGlite's data directory has one owner): a call it does not carry is carried by none. */
+  soleProcess: boolean;
+}
+
+/**
+ * Running call tasks whose sandbox call ended with the process that carried it (a restart, a crash, kill -9): a
+ * call this process does not carry, when no other process can (PGlite), or when the call's row has not been
+ * marked as heard from for four of its process's heartbeats (several processes on PostgreSQL). Each try is closed
+ * as interrupted with the reason, so the task's retry policy decides whether it is placed again, and the call is
+ * recorded as failed. Answers how many it closed.
+ */
+export async function closeOrphanedSandboxCalls(
+  deps: { db: Db; logger: FastifyBaseLogger; now: () => Date; sandbox: SandboxCarrying },
+  limit = 200,
+): Promise<number> {
+  const { sandbox } = deps;
+  const open = await findOpenSandboxCalls(deps.db, {
+    touchedBefore: sandbox.soleProcess
+      ? null
+      : new Date(Date.now() - 4 * sandboxHeartbeatSeconds * 1000 - 10_000),
+    limit,
+  });
+  let closed = 0;
+  for (const { task, status } of open) {
+    const callId = task.callId ?? '';
+    if (sandbox.carries(callId)) continue;
+    await recordSandboxCallCutOff(deps.db, callId);
+    await closeTry(deps, task, {
+      result: 'interrupted',
+      detail: `The server process carrying this sandbox call stopped (a restart or a crash) and the call ended with it (last: ${status}); whether the conversation was finished is unknown`,
+    });
+    deps.logger.warn(
+      { task: task.id, callId, status },
+      'a task call cut off by a stopped process was closed',
+    );
+    closed += 1;
+  }
+  return closed;
 }

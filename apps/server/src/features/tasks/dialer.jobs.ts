@@ -3,7 +3,8 @@ import type { Services } from '../../services';
 import { enqueueDueTasks, placeTask } from './task-dispatch';
 import { placeTaskJob, type DialerDeps } from './dialer.service';
 import { settleEndedCalls } from './task-outcomes';
-import { closeSilentCalls, dialerWatchdog } from './dialer-watchdog';
+import { SandboxTelephony } from '../../providers/telephony/sandbox';
+import { closeOrphanedSandboxCalls, closeSilentCalls, dialerWatchdog } from './dialer-watchdog';
 
 /**
  * The dialer's sweep: sends a job for every due task and closes the tries whose calls ended. It sends itself
@@ -57,9 +58,22 @@ export const dialerJobs: JobFeature = {
       }
     });
     await jobs.schedule(dialerSweep, '* * * * *', {});
-    // Tries whose calls the carrier never reported ended are closed, once a minute.
-    await jobs.work(dialerWatchdog, async () => ({ closed: await closeSilentCalls(deps) }));
+    // Tries whose calls the carrier never reported ended, or whose sandbox calls ended with a stopped process, are
+    // closed once a minute, and once at start (a restart's cut-off calls are closed at once on PGlite).
+    const { telephony } = services;
+    const sandbox =
+      telephony instanceof SandboxTelephony
+        ? {
+            carries: (callId: string) => telephony.network.placedCalls.has(callId),
+            soleProcess: services.config.database.kind === 'pglite',
+          }
+        : null;
+    await jobs.work(dialerWatchdog, async () => ({
+      closed: await closeSilentCalls(deps),
+      interrupted: sandbox ? await closeOrphanedSandboxCalls({ ...deps, sandbox }) : 0,
+    }));
     await jobs.schedule(dialerWatchdog, '* * * * *', {});
+    await jobs.send(dialerWatchdog, {});
     await jobs.send(dialerSweep, {}, { singletonKey: sweepKey });
   },
 };

@@ -174,6 +174,27 @@ export async function findSilentCalls(
     .limit(bounds.limit);
 }
 
+/**
+ * Running call tasks on a sandbox call that has not ended: all of them, or only those whose call row was last
+ * touched before `touchedBefore`.
+ */
+export async function findOpenSandboxCalls(db: Db, options: { touchedBefore: Date | null; limit: number }) {
+  return db
+    .select({ task: tasks, status: phoneCalls.status })
+    .from(tasks)
+    .innerJoin(phoneCalls, eq(phoneCalls.callId, tasks.callId))
+    .where(
+      and(
+        eq(tasks.state, 'running'),
+        eq(tasks.type, 'call'),
+        eq(phoneCalls.carrier, 'sandbox'),
+        not(inArray(phoneCalls.status, [...finalCallStatuses])),
+        options.touchedBefore ? lt(phoneCalls.updatedAt, options.touchedBefore) : undefined,
+      ),
+    )
+    .limit(options.limit);
+}
+
 /** The room of the conversation a call became, once its log is written. */
 export async function findCallRoom(db: Db, callId: string): Promise<string | null> {
   const [row] = await db

@@ -1,8 +1,21 @@
-import { and, carrierEvents, contacts, eq, isNotNull, phoneCalls, smsOptOuts, sql } from '@switchboard/db';
+import {
+  and,
+  carrierEvents,
+  contacts,
+  eq,
+  inArray,
+  isNotNull,
+  phoneCalls,
+  smsOptOuts,
+  sql,
+} from '@switchboard/db';
 import type { Db } from '../../platform/database';
 
 export type PhoneCall = typeof phoneCalls.$inferSelect;
 export type NewPhoneCall = typeof phoneCalls.$inferInsert;
+
+/** The statuses a call ends in, as Twilio names them: after one, the carrier reports nothing more. */
+export const callEndStatuses: readonly string[] = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
 
 /** Records that a carrier webhook was acted on; false when it already had been (a replay or a retry). */
 export async function firstDelivery(db: Db, carrier: string, eventKey: string): Promise<boolean> {
@@ -107,4 +120,30 @@ export async function contactNameOf(db: Db, accountId: number, phoneNumber: stri
     )
     .limit(1);
   return row?.name?.trim() ? row.name.trim() : null;
+}
+
+/**
+ * Marks the calls among `callIds` that have not ended as heard from now (their `updated_at`); answers the ids it
+ * touched, which are the ones still open.
+ */
+export async function touchOpenCalls(
+  db: Db,
+  callIds: readonly string[],
+  endStatuses: readonly string[],
+): Promise<Set<string>> {
+  if (callIds.length === 0) return new Set();
+  const rows = await db
+    .update(phoneCalls)
+    .set({ updatedAt: new Date() })
+    .where(
+      and(
+        inArray(phoneCalls.callId, [...callIds]),
+        sql`${phoneCalls.status} NOT IN (${sql.join(
+          endStatuses.map((one) => sql`${one}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ callId: phoneCalls.callId });
+  return new Set(rows.map((row) => row.callId));
 }

@@ -5,6 +5,7 @@ import { SandboxTelephony } from '../../providers/telephony/sandbox';
 import { SandboxPhoneNetwork } from '../../providers/telephony/sandbox-network';
 import { FramePacer } from '../../runtime/channels/frame-pacer';
 import type { Feature } from '../feature';
+import { startSandboxCallHeartbeat } from './sandbox-call-heartbeat';
 import { sandboxSwitchboard } from './sandbox-phone-calls';
 import {
   answerSoftphoneCall,
@@ -90,6 +91,8 @@ export const sandboxPhoneFeature: Feature = {
     if (!(telephony instanceof SandboxTelephony)) return;
     const callDeps = { ...deps, runtime, logger, pacer: new FramePacer() };
     telephony.network.attach(sandboxSwitchboard(callDeps, telephony, ringer));
+    const stopHeartbeat = startSandboxCallHeartbeat({ db, logger }, telephony.network);
+    app.addHook('onClose', stopHeartbeat);
     registerSoftphoneSockets(app, {
       ...callDeps,
       authenticator,

@@ -111,6 +111,11 @@ export class SandboxPhoneNetwork {
   private readonly lines = new Map<string, SandboxLine>();
   private readonly callees = new Map<string, CalleeRecord>();
   private switchboard: SandboxSwitchboard | null = null;
+  /**
+   * The calls this network placed, by id, with when (epoch ms): they live in this process's memory and end with
+   * it. The serving process prunes the ones that ended (sandbox-call-heartbeat.ts).
+   */
+  readonly placedCalls = new Map<string, number>();
   readonly options: SandboxNetworkOptions = {
     calleeAnswerMs: 2_000,
     busyAfterMs: 500,
@@ -181,6 +186,7 @@ export class SandboxPhoneNetwork {
   place(callId: string, call: OutboundCall): void {
     const switchboard = this.switchboard;
     if (!switchboard) return;
+    this.placedCalls.set(callId, Date.now());
     const placed: PlacedSandboxCall = {
       callId,
       to: call.to,
