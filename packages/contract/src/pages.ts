@@ -17,6 +17,10 @@ export const webPages = {
   sandboxCheckout: '/app/dev/checkout/:sessionId',
   /** The sandbox's billing portal: the card on file, the invoices, and renewals run on request. */
   sandboxBillingPortal: '/app/dev/billing-portal/:portalSessionId',
+  /** The sandbox stand-in of Google's consent page (no Google account is reached). */
+  sandboxGoogleConsent: '/app/dev/google/consent',
+  /** Where Google's consent comes back (`?code=&state=`): completes the exchange, then goes back to the app. */
+  googleCallback: '/app/google/callback',
   mobileStart: '/mobile/start',
   inbox: '/inbox',
   paymentCancel: '/payment/cancel',
@@ -107,6 +111,7 @@ export const overlayFlags = [
   'selectNumber',
   'selectPlan',
   'upgrade',
+  'usage',
   'setupAgent',
   'shareProfile',
   'subscription',

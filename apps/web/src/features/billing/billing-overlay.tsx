@@ -1,5 +1,12 @@
 import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCreditCard, IconFlask, IconSquareCheck, IconX } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconChartBar,
+  IconCreditCard,
+  IconFlask,
+  IconSquareCheck,
+  IconX,
+} from '@tabler/icons-react';
 import { useOverlay } from '../../app/overlays/use-overlay';
 import { describeStatus, formatDate, planPrice, useCurrentPlan } from './use-billing';
 import { usePortalLink } from './use-portal-link';
@@ -87,6 +94,9 @@ export function BillingOverlay() {
             {billing.unpaid ? 'Pay the open invoice' : 'Payment method and invoices'}
           </Button>
         )}
+        <Button variant="default" leftSection={<IconChartBar size={16} />} onClick={() => open('usage')}>
+          Usage and costs
+        </Button>
         {serving && !billing.cancelAtPeriodEnd && (
           <Button
             variant="subtle"

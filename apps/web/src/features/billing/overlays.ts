@@ -48,6 +48,13 @@ export const overlays: OverlayDefinition[] = [
     icon: IconPencil,
     description: 'Set the name, price and included usage of a plan you offer to your accounts.',
   }),
+  {
+    flag: 'usage',
+    title: 'Usage and costs',
+    area,
+    size: 'xl',
+    load: async () => ({ default: (await import('./usage-overlay')).UsageOverlay }),
+  },
   { flag: 'premium', title: 'Premium', area, kind: 'modal', load: premium },
   { flag: 'upgrade', title: 'Upgrade', area, kind: 'modal', load: premium },
 ];
