@@ -72,6 +72,8 @@ export const serverSessionMessageSchema = z.discriminatedUnion('type', [
     arguments: z.record(z.string(), z.unknown()),
     ok: z.boolean(),
     summary: z.string(),
+    /** The knowledge-base pages the answer came from (query_knowledge_base), best first. */
+    sources: z.array(z.object({ title: z.string(), url: z.string() })).optional(),
   }),
   /** Binary audio frames of this turn follow until `audio-end`. */
   z.object({ type: z.literal('audio-start'), turnId: z.string() }),

@@ -94,6 +94,8 @@ export const conversationSummarySchema = z.object({
       fromNumber: z.string().nullable(),
       toNumber: z.string().nullable(),
       cnam: z.string().nullable(),
+      /** The knowledge-base pages the agent answered from, in the order it used them. */
+      sources: z.array(z.object({ title: z.string(), url: z.string() })).default([]),
     })
     .nullable(),
 });

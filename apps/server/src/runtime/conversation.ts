@@ -295,7 +295,11 @@ export class Conversation {
         });
         if (calls.length === 0) break;
         for (const call of calls) {
-          const outcome = await runTool(this.options.tools, this.options.state, call);
+          const outcome = await runTool(this.options.tools, this.options.state, call, {
+            model: this.options.model,
+            history: this.history,
+            signal,
+          });
           this.toolLog.push({ call, outcome, atMs: this.now() - this.startedAt });
           this.options.events.tool(call, outcome);
           this.history.push({

@@ -171,6 +171,7 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
         arguments: call.arguments,
         ok: outcome.ok,
         summary: outcome.message,
+        ...(outcome.data ? { data: outcome.data } : {}),
         atMs: now().getTime() - startedAt.getTime(),
       })),
       endedReason: ended ? (conversation.endedReason ?? 'agent') : null,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, messages, queryRows, sql, type Db } from '@switchboard/db';
+import { sourcesOfToolCalls, type KnowledgeSource } from '../knowledge/knowledge-sources';
 import type { Message } from './inbox.repo';
 import { scopeCondition, toDate, type RoomRef, type RoomScope } from './room-views.repo';
 
@@ -64,6 +65,8 @@ export interface ConversationLogRow {
   fromNumber: string | null;
   toNumber: string | null;
   cnam: string | null;
+  /** The knowledge-base pages the agent answered from. */
+  sources: KnowledgeSource[];
 }
 
 /** The log rows of a room's conversations (the logs area writes them; the thread shows them). */
@@ -79,9 +82,11 @@ export async function listConversationLogs(db: Db, accountId: number, roomId: st
     from_number: string | null;
     to_number: string | null;
     cnam: string | null;
+    tool_calls: { name: string; ok: boolean; data?: Record<string, unknown> }[] | null;
   }>(
     db,
-    sql`SELECT uuid, direction, duration, transfer, appointment_booked, collected_data, from_number, to_number, cnam
+    sql`SELECT uuid, direction, duration, transfer, appointment_booked, collected_data, from_number, to_number, cnam,
+        tool_calls
       FROM conversation_logs WHERE account_id = ${accountId}
         AND (room_id = ${roomId} OR room_id IS NULL) AND uuid IN (${sql.join(uuids, sql`, `)})`,
   );
@@ -95,6 +100,7 @@ export async function listConversationLogs(db: Db, accountId: number, roomId: st
     fromNumber: row.from_number,
     toNumber: row.to_number,
     cnam: row.cnam,
+    sources: sourcesOfToolCalls(row.tool_calls ?? []),
   }));
 }
 

@@ -5,6 +5,7 @@ import {
   type ServerSessionMessage,
 } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { sourcesField } from '../../features/knowledge/knowledge-sources';
 import { exceedsJsonDepth, tooDeepMessage } from '../../http/json-depth';
 import { nulCharacterIssues } from '../../http/validation';
 import { AppError } from '../../platform/app-error';
@@ -208,6 +209,7 @@ export class BrowserSession {
             arguments: call.arguments,
             ok: outcome.ok,
             summary: outcome.message,
+            ...sourcesField(call.name, outcome.data),
           }),
         ended: (reason, transfer) => this.send({ type: 'ended', reason, transfer }),
       },

@@ -9,6 +9,7 @@ import {
 import { bookingRulesSchema } from '@switchboard/contract';
 import type { ToolCall, ToolSpec } from '../../providers/llm/types';
 import type { AgentAppFunction } from '../../features/apps/apps.service';
+import { lookUp, type ToolTurn } from '../knowledge/look-up';
 import { appToolSpecs, runAppFunction } from './app-functions';
 import { bookAppointment } from './booking';
 import type { ToolEnvironment, ToolOutcome, ToolState } from './environment';
@@ -63,7 +64,12 @@ export function transferDestinations(config: AgentConfig): { name: string; numbe
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** Runs one function call. Never throws: a failure is an outcome the model hears and the log keeps. */
-export async function runTool(env: ToolEnvironment, state: ToolState, call: ToolCall): Promise<ToolOutcome> {
+export async function runTool(
+  env: ToolEnvironment,
+  state: ToolState,
+  call: ToolCall,
+  turn?: ToolTurn,
+): Promise<ToolOutcome> {
   const app = env.apps?.find((tool) => tool.toolName === call.name);
   if (app) return runAppFunction(env, app, call.arguments);
   const offered = new Set(builtInToolSpecs(env.config).map((spec) => spec.name));
@@ -86,7 +92,7 @@ export async function runTool(env: ToolEnvironment, state: ToolState, call: Tool
       case 'book_appointment':
         return await book(env, state, call.arguments);
       case 'query_knowledge_base':
-        return await lookUp(env, call.arguments);
+        return await lookUp(env, call.arguments, turn);
     }
   } catch (error) {
     env.logger.error(
@@ -300,41 +306,6 @@ async function book(
     name: text(args.name) || null,
   };
   return { ok: true, message: outcome.message, data: { start: outcome.start.toISOString() } };
-}
-
-async function lookUp(env: ToolEnvironment, args: Record<string, unknown>): Promise<ToolOutcome> {
-  const query = text(args.query);
-  if (!query) return { ok: false, message: 'Say what to look up.' };
-  const passages = await env.knowledge.search({
-    agentAccountId: env.agent.accountId,
-    organizationId: env.agent.organizationId,
-    query,
-    documents: env.documents,
-    knowledgeBaseIds: env.config.knowledgeBases,
-    limit: 3,
-  });
-  const best = passages[0];
-  if (!best || best.confidence < 0.2) {
-    return { ok: false, message: 'The knowledge base has nothing on that.', data: { offerMessage: true } };
-  }
-  const sources = [
-    ...new Map(
-      passages.flatMap((passage) =>
-        passage.url
-          ? [[passage.url, { title: passage.title ?? passage.url, url: passage.url }] as const]
-          : [],
-      ),
-    ).values(),
-  ];
-  return {
-    ok: true,
-    message: passages.map((passage) => passage.text).join(' '),
-    data: {
-      ...(best.answer ? { answer: best.answer } : {}),
-      ...(best.url ? { source: { title: best.title ?? best.url, url: best.url } } : {}),
-      sources,
-    },
-  };
 }
 
 /** How an outcome is given back to the model: JSON a hosted model reads, with `message` for the Sandbox model. */

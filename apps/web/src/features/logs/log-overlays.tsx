@@ -24,6 +24,7 @@ import { downloadConversations, downloadLogs } from './log-api';
 import { filtersToRows, rowsToFilters, type FilterRow } from './log-url-state';
 import { durationLabel, formatCell, labelOf } from './log-cells';
 import { useLogRequest, useLogsPage, useLogViewState } from './use-log-view';
+import { ExternalAnchor } from '../../app/external-anchor';
 
 const operatorLabels: Record<string, string> = {
   eq: 'is',
@@ -304,6 +305,20 @@ export function CallTranscriptOverlay({ value }: OverlayProps) {
               ))}
             </Stack>
           )}
+        </Paper>
+      )}
+      {log && log.sources.length > 0 && (
+        <Paper withBorder p="md" aria-label="Sources">
+          <Text size="xs" c="dimmed" fw={500} mb={4}>
+            Answered from
+          </Text>
+          <Stack gap={2}>
+            {log.sources.map((source) => (
+              <ExternalAnchor key={source.url} href={source.url} size="sm">
+                {source.title}
+              </ExternalAnchor>
+            ))}
+          </Stack>
         </Paper>
       )}
       {item.conversation.length === 0 && (

@@ -110,8 +110,12 @@ function onUser(previous: State, text: string, env: Env): { state: State; decisi
   const found = extract(text, env.context.now, env.context.timezone);
   const classification = classify(text, env.allowed);
   let intent = classification.intent;
-  // "How much is an exam, and how much are vaccines?" shares words with "thanks so much" but asks something.
-  if ((intent === 'thanks' || intent === 'greet') && isQuestion(text) && answerQuestion(env.index, text)) {
+  // "How much is an exam, and how much are vaccines?" shares words with "thanks so much" but asks something;
+  // so does a follow-up ("What does it cost?") that only the knowledge bases may answer.
+  const asks =
+    answerQuestion(env.index, text) !== null ||
+    (env.tools.has('query_knowledge_base') && !/\b(thanks?|thank you|hello|hi|hey)\b/i.test(text));
+  if ((intent === 'thanks' || intent === 'greet') && isQuestion(text) && asks) {
     intent = 'question';
   }
   // A day or time named with a weak booking match is a booking request ("Can I come in Saturday at 10?").

@@ -14,6 +14,8 @@ export interface ConversationLog {
     transfer: string | null;
     appointmentBooked: boolean;
     collectedData: Record<string, unknown>;
+    /** The knowledge-base pages the agent answered from. */
+    sources?: readonly { title: string; url: string }[];
   } | null;
 }
 
@@ -136,6 +138,18 @@ function CallCard({
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {log?.sources && log.sources.length > 0 && (
+        <Group gap={6} mt="xs" wrap="wrap" aria-label="Sources">
+          <Text size="xs" c="dimmed">
+            Answered from
+          </Text>
+          {log.sources.map((source) => (
+            <ExternalAnchor key={source.url} href={source.url} size="xs">
+              {source.title}
+            </ExternalAnchor>
+          ))}
+        </Group>
       )}
     </Paper>
   );

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import type { Transcript, TranscriptEntry } from '../session/transcript';
 import classes from './transcript-view.module.css';
+import { ExternalAnchor } from '../../../app/external-anchor';
 
 interface TranscriptViewProps {
   transcript: Transcript;
@@ -45,22 +46,29 @@ function Line({ entry, agentName }: { entry: TranscriptEntry; agentName: string 
     case 'tool':
       return (
         <Box className={classes.row} data-side="agent">
-          <Group
-            gap={6}
-            className={classes.tool}
-            data-ok={entry.ok}
-            title={entry.name}
-            data-testid="tool-chip"
-          >
-            {entry.ok ? (
-              <IconCircleCheck size={15} aria-hidden />
-            ) : (
-              <IconAlertTriangle size={15} aria-hidden />
-            )}
-            <Text component="span" size="xs" fw={500}>
-              {entry.ok ? entry.summary : `Could not complete: ${entry.summary}`}
-            </Text>
-          </Group>
+          <Box className={classes.toolLine}>
+            <Group
+              gap={6}
+              className={classes.tool}
+              data-ok={entry.ok}
+              title={entry.name}
+              data-testid="tool-chip"
+            >
+              {entry.ok ? (
+                <IconCircleCheck size={15} aria-hidden />
+              ) : (
+                <IconAlertTriangle size={15} aria-hidden />
+              )}
+              <Text component="span" size="xs" fw={500} lineClamp={2}>
+                {entry.sources?.length
+                  ? 'Answered from the knowledge base'
+                  : entry.ok
+                    ? entry.summary
+                    : `Could not complete: ${entry.summary}`}
+              </Text>
+            </Group>
+            {entry.sources?.length ? <Sources sources={entry.sources} /> : null}
+          </Box>
         </Box>
       );
     case 'notice':
@@ -70,6 +78,22 @@ function Line({ entry, agentName }: { entry: TranscriptEntry; agentName: string 
         </Text>
       );
   }
+}
+
+/** The pages an answer came from, as links that open in a new tab. */
+function Sources({ sources }: { sources: readonly { title: string; url: string }[] }) {
+  return (
+    <Group gap={6} className={classes.sources} data-testid="sources" wrap="wrap">
+      <Text component="span" size="xs" c="dimmed">
+        {sources.length === 1 ? 'Source:' : 'Sources:'}
+      </Text>
+      {sources.map((source) => (
+        <ExternalAnchor key={source.url} href={source.url} size="xs">
+          {source.title}
+        </ExternalAnchor>
+      ))}
+    </Group>
+  );
 }
 
 /** The conversation so far, newest at the bottom, announced to screen readers as it grows. */

@@ -18,7 +18,15 @@ export type TranscriptEntry =
       /** True while deltas are still arriving. */
       streaming: boolean;
     }
-  | { kind: 'tool'; id: string; name: string; ok: boolean; summary: string }
+  | {
+      kind: 'tool';
+      id: string;
+      name: string;
+      ok: boolean;
+      summary: string;
+      /** The knowledge-base pages an answer came from. */
+      sources?: readonly { title: string; url: string }[];
+    }
   | { kind: 'notice'; id: string; text: string };
 
 export type Transcript = readonly TranscriptEntry[];
@@ -106,7 +114,14 @@ export function applyTranscriptMessage(
     case 'tool':
       return [
         ...transcript,
-        { kind: 'tool', id: nextId(), name: message.name, ok: message.ok, summary: message.summary },
+        {
+          kind: 'tool',
+          id: nextId(),
+          name: message.name,
+          ok: message.ok,
+          summary: message.summary,
+          ...(message.sources?.length ? { sources: message.sources } : {}),
+        },
       ];
   }
 }
