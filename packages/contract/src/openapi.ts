@@ -46,6 +46,10 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   wallet:
     'Money in: the wallet balance and history, card checkouts and their signed webhooks, Lightning invoices, ' +
     'exchange rates, rewards and refunds, and the sandbox checkout and Lightning node.',
+  'pay-pages':
+    'Public pages: paying an account on its pay page by card or Lightning (less the platform fee, with a ' +
+    'receipt by mail), its public profile and link page, and their view and click counts.',
+  referrals: 'Invitations by mail or text with a referral link, and the rewards earned when invitees first pay.',
 };
 
 const guardText = {

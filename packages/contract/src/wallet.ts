@@ -279,6 +279,16 @@ export const walletEndpoints = {
       cancelUrl: returnUrl,
       successUrl: returnUrl,
       slug: z.string().trim().min(1).max(100).optional(),
+      /** With a slug: where the payer's receipt goes, and what the account sees of who paid and why. */
+      email: z
+        .string()
+        .trim()
+        .max(254, 'is longer than 254 characters')
+        .pipe(z.email({ error: 'must be an email address' }))
+        .meta({ examples: ['payer@example.com'] })
+        .optional(),
+      name: z.string().trim().max(100, 'is longer than 100 characters').optional(),
+      note: z.string().trim().max(500, 'is longer than 500 characters').optional(),
     }),
     response: okBody({
       sessionId: z.string(),

@@ -18,6 +18,7 @@ import { outboxFeature } from './outbox/outbox.routes';
 import { phoneNumbersFeature } from './phone-numbers/phone-numbers.routes';
 import { platformFeature } from './platform/platform.routes';
 import { realtimeFeature } from './realtime/realtime.routes';
+import { referralsFeature } from './referrals';
 import { runtimeFeature } from './runtime/runtime.routes';
 import { tasksFeature } from './tasks/tasks.routes';
 import { sipFeature } from './sip/sip.routes';
@@ -48,6 +49,7 @@ export const features: readonly Feature[] = [
   sipFeature,
   tasksFeature,
   walletFeature,
+  referralsFeature,
   billingFeature,
   developerFeature,
   knowledgeFeature,

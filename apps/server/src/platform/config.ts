@@ -115,6 +115,15 @@ const envSchema = z
       .string()
       .regex(/^\d{1,6}(\.\d{1,9})?$/, 'must be a USD amount like 0.50')
       .default('0.50'),
+    PAYMENT_FEE_PERCENT: z
+      .string()
+      .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100 like 15')
+      .default('15'),
+    REFERRAL_REWARD_USD: z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be a USD amount like 5.00')
+      .default('5.00'),
+    INVITES_PER_DAY: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(20),
     BILLING_MINUTE_MS: z
       .string()
       .regex(/^\d+$/, 'must be a whole number of milliseconds')
@@ -285,6 +294,15 @@ export interface Config {
   webhooks: { retryBaseMs: number };
   /** Usage charged as it happens: a running call may overdraw the wallet by the grace before it is ended. */
   billing: {
+  /** Payments received on pay pages and referral invitations. */
+  payPages: {
+    /** PAYMENT_FEE_PERCENT: the platform's share of each payment an account receives, a decimal string. */
+    feePercent: string;
+    /** REFERRAL_REWARD_USD: what an inviter earns when the invited account first pays. */
+    referralRewardUsd: string;
+    /** INVITES_PER_DAY: invitations one account may send in a day. */
+    invitesPerDay: number;
+  };
     /** BALANCE_GRACE_USD, a decimal USD string (the ledger converts it to units). */
     graceUsd: string;
     /** How often a running call is charged a minute: 60 s; shorter only outside production (tests). */
@@ -376,6 +394,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: {
       graceUsd: values.BALANCE_GRACE_USD,
       minuteMs: values.NODE_ENV === 'production' ? 60_000 : values.BILLING_MINUTE_MS,
+    payPages: {
+      feePercent: values.PAYMENT_FEE_PERCENT,
+      referralRewardUsd: values.REFERRAL_REWARD_USD,
+      invitesPerDay: values.INVITES_PER_DAY,
+    },
     },
     apps: {
       allowPrivateNetwork:

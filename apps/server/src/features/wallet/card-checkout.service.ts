@@ -6,6 +6,7 @@ import { unitsToUsd } from '../ledger';
 import { centsOf, unitsOfCents } from './money';
 import { findAccountByUsername, findAccountName } from './wallet.repo';
 import type { WalletDeps } from './wallet-deps';
+import { earnReferralReward } from '../referrals';
 
 export const stripeWebhookPath = '/api/stripe/webhook';
 
@@ -21,20 +22,30 @@ const amountUsdOf = (session: CheckoutSession) => unitsToUsd(unitsOfCents(sessio
 export async function startCardCheckout(
   deps: WalletDeps,
   accountId: number | null,
-  body: { amount: number; currency: 'usd'; cancelUrl: string; successUrl: string; slug?: string | undefined },
+  body: {
+    amount: number;
+    currency: 'usd';
+    cancelUrl: string;
+    successUrl: string;
+    slug?: string | undefined;
+    email?: string | undefined;
+    name?: string | undefined;
+    note?: string | undefined;
+  },
 ) {
   let target: { accountId: number; purpose: 'wallet_top_up' | 'payment_link'; description: string };
-  if (accountId !== null) {
-    target = { accountId, purpose: 'wallet_top_up', description: 'Switchboard wallet top-up' };
-  } else if (body.slug) {
+  // A slug pays that account whoever is signed in; without one a session tops up its own wallet.
+  if (body.slug) {
     const payee = await findAccountByUsername(deps.db, body.slug);
     if (!payee)
-      throw new AppError('NOT_FOUND', 'slug: no account takes payments at this link', { field: 'slug' });
+      throw new AppError('NOT_FOUND', `slug: no account takes payments at "${body.slug}"`, { field: 'slug' });
     target = {
       accountId: payee.id,
       purpose: 'payment_link',
       description: `Payment to ${payee.name ?? payee.username}`,
     };
+  } else if (accountId !== null) {
+    target = { accountId, purpose: 'wallet_top_up', description: 'Switchboard wallet top-up' };
   } else {
     throw new AppError(
       'UNAUTHENTICATED',
@@ -54,6 +65,17 @@ export async function startCardCheckout(
     successUrl: withSessionId(body.successUrl),
     cancelUrl: body.cancelUrl,
   });
+  if (target.purpose === 'payment_link') {
+    await deps.cardPayments.recordCheckout({
+      accountId: target.accountId,
+      sessionId: session.id,
+      amountCents: session.amountCents,
+      provider: deps.payments.name,
+      email: body.email,
+      name: body.name,
+      note: body.note,
+    });
+  }
   return {
     success: true as const,
     sessionId: session.id,
@@ -71,7 +93,7 @@ function withSessionId(url: string): string {
 
 /** Credits a completed, paid checkout once: card clearing → the wallet the session names. */
 export async function fulfilPaymentEvent(
-  deps: Pick<WalletDeps, 'ledger'>,
+  deps: Pick<WalletDeps, 'db' | 'ledger' | 'cardPayments'>,
   logger: FastifyBaseLogger,
   event: PaymentEvent,
 ): Promise<{ credited: boolean; replayed: boolean }> {
@@ -93,15 +115,24 @@ export async function fulfilPaymentEvent(
     );
     return { credited: false, replayed: false };
   }
+  // A payment to an account by its pay page: credited less the platform's fee, with the payer's receipt.
+  if (session.purpose === 'payment_link') {
+    return deps.cardPayments.creditCheckout(
+      { id: session.id, accountId: session.accountId, amountCents: session.amountCents },
+      event.id,
+      logger,
+    );
+  }
   const result = await deps.ledger.transfer({
     idempotencyKey: cardTransferKey(session.id),
     from: { kind: 'platform', name: 'card_clearing' },
     to: { kind: 'wallet', accountId: session.accountId },
     amount: unitsOfCents(session.amountCents),
-    kind: session.purpose === 'payment_link' ? 'payment' : 'top_up',
-    reason: session.purpose === 'payment_link' ? 'Payment received by card' : 'Top-up by card',
+    kind: 'top_up',
+    reason: 'Top-up by card',
     metadata: { provider: 'stripe', checkoutSessionId: session.id, eventId: event.id },
   });
+  if (!result.replayed) await earnReferralReward(deps.db, session.accountId);
   return { credited: true, replayed: result.replayed };
 }
 

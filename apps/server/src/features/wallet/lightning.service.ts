@@ -14,6 +14,7 @@ import {
 } from './wallet.repo';
 import { collectOwedAfterTopUp } from './owed-charges';
 import type { WalletDeps } from './wallet-deps';
+import { earnReferralReward } from '../referrals';
 
 /** A fiat-priced invoice fixes its sats at the rate of the moment, so it lives briefly. */
 const invoiceExpirySeconds = 900;
@@ -84,6 +85,8 @@ export async function creditInvoice(
   });
   const paid = (await markInvoicePaid(deps.db, row.id)) ?? row;
   await collectOwedAfterTopUp(deps, row.accountId);
+  // An invited account's first money in earns its inviter's reward (once, however often this runs).
+  await earnReferralReward(deps.db, row.accountId);
   return paid;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/database';
 import type { LightningProvider } from '../../providers/lightning/types';
 import type { PaymentsProvider } from '../../providers/payments/types';
 import type { Ledger } from '../ledger';
+import type { PayPageCardPayments } from '../pay-pages';
 import type { ExchangeRates } from './exchange-rates';
 
 /** What the wallet's services work with. */
@@ -12,6 +13,8 @@ export interface WalletDeps {
   payments: PaymentsProvider;
   lightning: LightningProvider;
   rates: ExchangeRates;
+  /** Card payments to an account by its pay page: recorded when opened, credited less the fee when paid. */
+  cardPayments: PayPageCardPayments;
   /** Delivers a sandbox payment's signed event to the payments webhook through HTTP, as Stripe would. */
   app: FastifyInstance;
 }

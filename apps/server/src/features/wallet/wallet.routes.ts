@@ -4,6 +4,8 @@ import { createLightning } from '../../providers/lightning/create';
 import { createPayments } from '../../providers/payments/create';
 import type { Feature } from '../feature';
 import { createLedger } from '../ledger';
+import { payPageCardPayments, registerPayPages } from '../pay-pages';
+import { earnReferralReward } from '../referrals';
 import {
   describeCheckout,
   paySandboxCheckout,
@@ -35,15 +37,34 @@ const acting = (accountId: number | null): number => {
  */
 export const walletFeature: Feature = {
   name: 'wallet',
-  async registerRoutes({ implement, app, db, config, logger, authenticator }) {
+  async registerRoutes({ implement, app, db, config, logger, authenticator, mail }) {
+    const paymentCredit = {
+      db,
+      mail,
+      feePercent: config.payPages.feePercent,
+      afterMoneyIn: async (accountId: number) => {
+        await earnReferralReward(db, accountId);
+      },
+    };
     const deps: WalletDeps = {
       db,
       ledger: createLedger(db),
       payments: createPayments(config.payments, config.publicUrl),
       lightning: createLightning(config.lightning),
       rates: new ExchangeRates({ url: config.lightning.exchangeRateUrl }),
+      cardPayments: payPageCardPayments(paymentCredit),
       app,
     };
+    registerPayPages(
+      { implement },
+      {
+        ...paymentCredit,
+        logger,
+        lightning: deps.lightning,
+        rates: deps.rates,
+        cardSandbox: deps.payments.name === 'sandbox',
+      },
+    );
     await registerStripeWebhook(app, deps, logger);
     implement(walletEndpoints)({
       getWallet: ({ query, ctx }) => getWallet(deps, acting(ctx.accountId), query.days),

@@ -120,7 +120,8 @@ describe('a card top-up through the sandbox checkout', () => {
       body: card('5555 5555 5555 4444'),
     });
     const history = (await as.agent1.call(w.recentTransactions)).body;
-    expect(history.transactions[0]).toMatchObject({ kind: 'payment', amountUsd: '7.50' });
+    // The account receives the payment less the platform's 15% fee.
+    expect(history.transactions[0]).toMatchObject({ kind: 'payment', amountUsd: '6.375' });
   });
 });
 
