@@ -46,6 +46,9 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   wallet:
     'Money in: the wallet balance and history, card checkouts and their signed webhooks, Lightning invoices, ' +
     'exchange rates, rewards and refunds, and the sandbox checkout and Lightning node.',
+  payouts:
+    'Money out: withdrawals by Lightning address, PayPal, Venmo or a Stripe connected account, held in the ledger ' +
+    'until the provider answers, and the card-funded hold.',
   'pay-pages':
     'Public pages: paying an account on its pay page by card or Lightning (less the platform fee, with a ' +
     'receipt by mail), its public profile and link page, and their view and click counts.',

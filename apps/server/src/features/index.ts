@@ -25,6 +25,7 @@ import { sipFeature } from './sip/sip.routes';
 import { sandboxPhoneFeature } from './telephony/sandbox-phone.routes';
 import { twilioFeature } from './telephony/twilio.routes';
 import { walletFeature } from './wallet/wallet.routes';
+import { payoutsFeature } from './payouts/payouts.routes';
 
 /** Every server area, one line each. */
 export const features: readonly Feature[] = [
@@ -49,6 +50,7 @@ export const features: readonly Feature[] = [
   sipFeature,
   tasksFeature,
   walletFeature,
+  payoutsFeature,
   referralsFeature,
   billingFeature,
   developerFeature,

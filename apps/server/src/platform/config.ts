@@ -39,6 +39,7 @@ import {
 } from '../providers/telephony/sip/config';
 import { checkTtsEnv, ttsConfigFromEnv, ttsEnvShape } from '../providers/tts/config';
 import { vadConfigFromEnv, vadEnvShape } from '../providers/vad/config';
+import { payoutsConfigFromEnv, payoutsEnvShape, type PayoutsConfig } from '../providers/payouts/config';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -61,7 +62,6 @@ const url = (what: string, protocols: readonly string[]) =>
     },
     { error: (issue) => `must be ${what} (got "${String(issue.input)}")` },
   );
-
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -167,6 +167,7 @@ const envSchema = z
     ...smsEnvShape,
     ...paymentsEnvShape,
     ...lightningEnvShape,
+    ...payoutsEnvShape,
     ...telephonyEnvShape,
     ...sipEnvShape,
     ...llmEnvShape,
@@ -260,6 +261,7 @@ export interface Config {
   payments: PaymentsConfig;
   /** Lightning top-ups (LND or the sandbox node) and where the sats-to-USD rate is read. */
   lightning: LightningConfig;
+  payouts: PayoutsConfig;
   /** Where connected calendars are reached (Calendly's API). */
   calendar: CalendarConfig;
   /** The carrier of phone numbers, calls and texts: the offline sandbox network or Twilio. */
@@ -292,8 +294,6 @@ export interface Config {
   };
   /** Event webhooks: a failed delivery is tried again after 1, 4, 20, 60, … times this (about a day in all). */
   webhooks: { retryBaseMs: number };
-  /** Usage charged as it happens: a running call may overdraw the wallet by the grace before it is ended. */
-  billing: {
   /** Payments received on pay pages and referral invitations. */
   payPages: {
     /** PAYMENT_FEE_PERCENT: the platform's share of each payment an account receives, a decimal string. */
@@ -303,6 +303,8 @@ export interface Config {
     /** INVITES_PER_DAY: invitations one account may send in a day. */
     invitesPerDay: number;
   };
+  /** Usage charged as it happens: a running call may overdraw the wallet by the grace before it is ended. */
+  billing: {
     /** BALANCE_GRACE_USD, a decimal USD string (the ledger converts it to units). */
     graceUsd: string;
     /** How often a running call is charged a minute: 60 s; shorter only outside production (tests). */
@@ -375,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: smsConfigFromEnv(values),
     payments: paymentsConfigFromEnv(values),
     lightning: lightningConfigFromEnv(values),
+    payouts: payoutsConfigFromEnv(values),
     calendar: calendarConfigFromEnv(values),
     telephony: telephonyConfigFromEnv(values),
     sip: sipConfigFromEnv(values),
@@ -391,14 +394,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY ?? false,
     secretsKey: values.SECRETS_KEY ?? null,
     webhooks: { retryBaseMs: values.WEBHOOK_RETRY_BASE_MS },
-    billing: {
-      graceUsd: values.BALANCE_GRACE_USD,
-      minuteMs: values.NODE_ENV === 'production' ? 60_000 : values.BILLING_MINUTE_MS,
     payPages: {
       feePercent: values.PAYMENT_FEE_PERCENT,
       referralRewardUsd: values.REFERRAL_REWARD_USD,
       invitesPerDay: values.INVITES_PER_DAY,
     },
+    billing: {
+      graceUsd: values.BALANCE_GRACE_USD,
+      minuteMs: values.NODE_ENV === 'production' ? 60_000 : values.BILLING_MINUTE_MS,
     },
     apps: {
       allowPrivateNetwork:

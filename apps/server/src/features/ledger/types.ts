@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error';
 
 export type PlatformAccountName =
-  'card_clearing' | 'lightning_clearing' | 'revenue' | 'refunds' | 'rewards' | 'usage';
+  'card_clearing' | 'lightning_clearing' | 'revenue' | 'refunds' | 'rewards' | 'usage' | 'payouts';
 
 export const platformAccountNames: readonly PlatformAccountName[] = [
   'card_clearing',
@@ -10,6 +10,7 @@ export const platformAccountNames: readonly PlatformAccountName[] = [
   'refunds',
   'rewards',
   'usage',
+  'payouts',
 ];
 
 export type LedgerAccountRef =
