@@ -185,6 +185,17 @@ export const calendarConnectionsSchema = okBody({
   /** True while bookings go to the built-in sandbox calendar. */
   sandbox: z.boolean(),
   calendly: calendlyConnectionSchema,
+  google: z.object({
+    connected: z.boolean(),
+    state: z.enum(['connected', 'revoked', 'failing', 'disconnected']),
+    /** Without a Google OAuth client on the server, the offline stand-in ("Sandbox") is connected instead. */
+    sandbox: z.boolean(),
+    /** False where Google Calendar cannot be connected on this server (production without an OAuth client). */
+    available: z.boolean(),
+    mainCalendar: z.string().nullable(),
+    mainCalendarName: z.string().nullable(),
+    lastError: z.string().nullable(),
+  }),
 });
 
 export const calendlyInputSchema = z.object({

@@ -7,6 +7,7 @@ import { billingEndpoints } from './billing';
 import { usageEndpoints } from './usage';
 import { calendarEndpoints } from './calendar';
 import { googleCalendarEndpoints } from './calendar-google';
+import { googleCalendarEndpoints } from './calendar-google';
 import { contactsEndpoints } from './contacts';
 import { developerEndpoints } from './developer';
 import { directoryEndpoints } from './directory';
@@ -41,6 +42,7 @@ export * from './auth';
 export * from './billing';
 export * from './usage';
 export * from './calendar';
+export * from './calendar-google';
 export * from './calendar-google';
 export * from './contacts';
 export * from './developer';
@@ -95,6 +97,7 @@ export const endpoints = {
   ...developerEndpoints,
   ...knowledgeEndpoints,
   ...calendarEndpoints,
+  ...googleCalendarEndpoints,
   ...googleCalendarEndpoints,
 } as const;
 

@@ -28,7 +28,8 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
     'ranked search over their passages.',
   calendar:
     "The account's booking schedule (hours, breaks, blocked dates, length, buffer, notice, horizon) and the " +
-    'calendars bookings go to: the sandbox calendar, Calendly by personal access token.',
+    'calendars bookings go to: the sandbox calendar, Calendly by personal access token, Google Calendar by OAuth ' +
+    'consent (or its sandbox stand-in); the bookings agents made, and cancelling them at their calendar.',
   'phone-numbers':
     "Phone numbers: searching the carrier's numbers for sale, the agent accounts' numbers (assign, bring your own, " +
     'return, list), call-forwarding checks and the setup walkthrough.',

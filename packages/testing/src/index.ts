@@ -43,3 +43,7 @@ export {
   startFakeCalendlyServer,
   type FakeCalendlyServer,
 } from './fakes/fake-calendly-server';
+export {
+  startFakeGoogleCalendarServer,
+  type FakeGoogleCalendarServer,
+} from './fakes/fake-google-calendar-server';

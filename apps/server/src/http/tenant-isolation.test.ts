@@ -2,7 +2,7 @@
 // join this matrix when they are declared; an id-like parameter a route does not declare as tenant-owned fails it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, buildPath, type Endpoint } from '@switchboard/contract';
-import { eq, users, webhookDeliveries } from '@switchboard/db';
+import { appointments, eq, users, webhookDeliveries } from '@switchboard/db';
 import {
   createAgentVersion,
   createContact,
@@ -122,6 +122,17 @@ beforeAll(async () => {
   const bought = await agent2.post('/api/v2/phoneNumber/assign', { number, country: 'US' });
   expect(bought.status, bought.text).toBe(200);
   victim.phoneNumber = number;
+  const [appointment] = await kit.db
+    .insert(appointments)
+    .values({
+      accountId: kit.ids.agent1,
+      startsAt: new Date('2030-01-07T15:00:00Z'),
+      endsAt: new Date('2030-01-07T15:30:00Z'),
+      timezone: 'America/New_York',
+      name: 'Victim Booking',
+    })
+    .returning();
+  victim.appointment = appointment?.id ?? 0;
 });
 afterAll(() => kit.close());
 

@@ -42,6 +42,12 @@ const pageComponents = {
   }),
   install: async () => ({ Component: (await import('../features/accounts/install-page')).InstallPage }),
   schedule: async () => ({ Component: (await import('../features/calendar/schedule-page')).SchedulePage }),
+  sandboxGoogleConsent: async () => ({
+    Component: (await import('../features/calendar/google-pages')).SandboxGoogleConsentPage,
+  }),
+  googleCallback: async () => ({
+    Component: (await import('../features/calendar/google-pages')).GoogleCallbackPage,
+  }),
   payAgent: async () => ({ Component: (await import('../features/wallet/pay-agent-page')).PayAgentPage }),
   publicProfile: async () => ({
     Component: (await import('../features/accounts/public-profile-page')).PublicProfilePage,

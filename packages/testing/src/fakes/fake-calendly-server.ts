@@ -52,7 +52,8 @@ const calendlyError = (title: string, message: string) => JSON.stringify({ title
  * Calendly's API v2 on loopback, as a personal access token reaches it: `GET /users/me`, `GET /event_types`,
  * `GET /event_type_available_times` (future times only, 31 days at most), `GET /user_busy_times`,
  * `POST /invitees` (the Scheduling API; 403 unless the plan allows it), `POST /scheduling_links` (single use),
- * `POST /webhook_subscriptions` and `DELETE /webhook_subscriptions/:uuid`. Available times are every half hour
+ * `POST /scheduled_events/:uuid/cancellation`, `POST /webhook_subscriptions` and
+ * `DELETE /webhook_subscriptions/:uuid`. Available times are every half hour
  * from 09:00 to 17:00 UTC on weekdays, minus booked invitees and busy times.
  */
 export async function startFakeCalendlyServer(
@@ -237,6 +238,18 @@ export async function startFakeCalendlyServer(
         201,
         { resource: { uri: `${base}/webhook_subscriptions/${id}`, callback_url: body.url, state: 'active' } },
       ];
+    }
+    const cancel = /^\/scheduled_events\/([\w-]+)\/cancellation$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const event = invitees.find(
+        (invitee) => invitee.event === `${base}/scheduled_events/${cancel[1] ?? ''}`,
+      );
+      if (!event) return [404, { title: 'Resource Not Found', message: 'The event was not found' }];
+      if (event.status === 'canceled') {
+        return [403, { title: 'Permission Denied', message: 'Event in the past or already canceled' }];
+      }
+      event.status = 'canceled';
+      return [201, { resource: { canceled_by: 'API', reason: body.reason ?? null } }];
     }
     const hook = /^\/webhook_subscriptions\/([\w-]+)$/.exec(path);
     if (method === 'DELETE' && hook) {

@@ -24,6 +24,8 @@ export async function findConnectionFor(db: Db, accountId: number): Promise<Cale
     .where(eq(accounts.id, accountId));
   const ids = [accountId, ...(account?.organizationId != null ? [account.organizationId] : [])];
   const rows = await db.select().from(calendarConnections).where(inArray(calendarConnections.accountId, ids));
+  // An account with two calendars connected books into the one connected last.
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   for (const id of ids) {
     const row = rows.find((candidate) => candidate.accountId === id);
     if (row) return row;
@@ -70,6 +72,18 @@ export async function markConnection(
   await db
     .update(calendarConnections)
     .set({ status, lastError, updatedAt: new Date() })
+    .where(eq(calendarConnections.id, id));
+}
+
+/** Keeps refreshed credentials (Google's new access token) without touching the state. */
+export async function updateConnectionCredential(
+  db: Db,
+  id: number,
+  sealedCredential: string,
+): Promise<void> {
+  await db
+    .update(calendarConnections)
+    .set({ sealedCredential, updatedAt: new Date() })
     .where(eq(calendarConnections.id, id));
 }
 

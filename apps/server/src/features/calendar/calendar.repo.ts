@@ -1,4 +1,4 @@
-import { and, appointments, asc, contacts, eq, gt, lt, sql } from '@switchboard/db';
+import { and, appointments, asc, contacts, eq, gt, lt, messages, sql } from '@switchboard/db';
 import type { Db } from '../../platform/database';
 
 export type Appointment = typeof appointments.$inferSelect;
@@ -107,4 +107,15 @@ export async function noteAppointmentOnContact(
     )
     .returning({ id: contacts.id });
   return rows.length;
+}
+
+/** The inbox room a conversation took place in (its first message's), for links to it. */
+export async function roomOfConversation(db: Db, conversationUuid: string | null): Promise<string | null> {
+  if (!conversationUuid || !/^[0-9a-f-]{36}$/i.test(conversationUuid)) return null;
+  const [row] = await db
+    .select({ roomId: messages.roomId })
+    .from(messages)
+    .where(eq(messages.conversationUuid, conversationUuid))
+    .limit(1);
+  return row?.roomId ?? null;
 }

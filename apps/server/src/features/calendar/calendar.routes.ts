@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { calendarEndpoints } from '@switchboard/contract';
+import { calendarEndpoints, googleCalendarEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import { createSecretBox } from '../../platform/secret-box';
 import type { Feature } from '../feature';
@@ -10,11 +10,26 @@ import {
   disconnectCalendly,
   type CalendarDeps,
 } from './calendly.service';
+import { appointmentOwner, cancelBooking, listBookings } from './bookings.service';
+import {
+  completeGoogleConsent,
+  disconnectGoogle,
+  getGoogleMainCalendar,
+  listGoogleCalendars,
+  sandboxGoogleFor,
+  setGoogleMainCalendar,
+  startGoogleConsent,
+} from './google.service';
 import { getSchedule, saveSchedule } from './schedule.service';
 
 const acting = (accountId: number | null): number => {
   if (accountId === null) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
   return accountId;
+};
+
+const person = (actor: { userId: number } | null): number => {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
+  return actor.userId;
 };
 
 /**
@@ -43,12 +58,21 @@ async function registerCalendlyWebhook(app: FastifyInstance, deps: CalendarDeps)
 /** The account's booking schedule and the calendars bookings go to. */
 export const calendarFeature: Feature = {
   name: 'calendar',
+  ownerResolvers: ({ db }) => ({
+    appointment: (id) => {
+      const bookingId = Number(id);
+      return Number.isSafeInteger(bookingId) && bookingId > 0
+        ? appointmentOwner(db, bookingId)
+        : Promise.resolve(null);
+    },
+  }),
   async registerRoutes({ app, implement, db, config, logger }) {
     const deps: CalendarDeps = {
       db,
       secrets: createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir }),
       calendar: config.calendar,
       publicUrl: config.publicUrl,
+      sandboxOpen: config.sandboxOpen,
       logger,
     };
     implement(calendarEndpoints)({
@@ -57,6 +81,31 @@ export const calendarFeature: Feature = {
       getCalendarConnections: ({ ctx }) => calendarConnections(deps, acting(ctx.accountId)),
       connectCalendly: ({ body, ctx }) => connectCalendly(deps, acting(ctx.accountId), body),
       disconnectCalendly: ({ ctx }) => disconnectCalendly(deps, acting(ctx.accountId)),
+    });
+    implement(googleCalendarEndpoints)({
+      startGoogleConsent: ({ body, ctx }) =>
+        Promise.resolve(startGoogleConsent(deps, acting(ctx.accountId), person(ctx.actor), body.returnTo)),
+      completeGoogleConsent: async ({ body, ctx }) => {
+        const accountId = acting(ctx.accountId);
+        const { returnTo } = await completeGoogleConsent(deps, accountId, person(ctx.actor), body);
+        return { success: true, returnTo, connections: await calendarConnections(deps, accountId) };
+      },
+      getGoogleCalendars: async ({ ctx }) => ({
+        success: true,
+        calendars: await listGoogleCalendars(deps, acting(ctx.accountId)),
+      }),
+      getGoogleMainCalendar: ({ ctx }) => getGoogleMainCalendar(deps, acting(ctx.accountId)),
+      setGoogleMainCalendar: ({ body, ctx }) => setGoogleMainCalendar(deps, acting(ctx.accountId), body),
+      disconnectGoogle: ({ ctx }) => disconnectGoogle(deps, acting(ctx.accountId)),
+      sandboxGoogleConsent: ({ body }) => {
+        const sandbox = sandboxGoogleFor(deps);
+        return Promise.resolve({
+          success: true,
+          ...(body.allow ? sandbox.authorize(body.state) : sandbox.deny(body.state)),
+        });
+      },
+      listBookings: ({ query, ctx }) => listBookings(db, acting(ctx.accountId), query.past === 'true'),
+      cancelBooking: ({ params, ctx }) => cancelBooking(deps, acting(ctx.accountId), params.bookingId),
     });
     await registerCalendlyWebhook(app, deps);
   },

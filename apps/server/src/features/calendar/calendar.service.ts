@@ -6,6 +6,7 @@ import { createSecretBox } from '../../platform/secret-box';
 import { CalendarUnavailableError, type CalendarProvider } from '../../providers/calendar/types';
 import { findConnectionFor } from './calendar-connections.repo';
 import { calendlyCalendar } from './calendly-calendar';
+import { googleCalendar } from './google-calendar';
 import type { CalendarDeps } from './calendly.service';
 import { withCalendarLock } from './calendar-lock.repo';
 import {
@@ -47,7 +48,7 @@ export function sandboxCalendar(db: Db): CalendarProvider {
 
 export interface AccountCalendarOptions {
   /** Reaches connected calendars (Calendly); without it every account books into the sandbox calendar. */
-  config?: Pick<Config, 'calendar' | 'publicUrl' | 'secretsKey' | 'dataDir'>;
+  config?: Pick<Config, 'calendar' | 'publicUrl' | 'secretsKey' | 'dataDir' | 'sandboxOpen'>;
   logger?: FastifyBaseLogger;
   /** The calendar an account books into, when a test chooses it. */
   calendarOf?: (accountId: number) => CalendarProvider | Promise<CalendarProvider>;
@@ -55,7 +56,7 @@ export interface AccountCalendarOptions {
 
 /**
  * The calendar agents book into: the account's schedule (its own, else its organization's) over the calendar it
- * uses (its connected Calendly, else the sandbox calendar). A booking is one step per calendar: under the
+ * uses (its connected Calendly or Google Calendar, else the sandbox calendar). A booking is one step per calendar: under the
  * calendar's lock the busy times are read again, buffer included, right before the insert (decisions/035).
  */
 export function accountCalendar(db: Db, options: AccountCalendarOptions = {}): CalendarProvider {
@@ -67,6 +68,7 @@ export function accountCalendar(db: Db, options: AccountCalendarOptions = {}): C
         secrets: createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir }),
         calendar: config.calendar,
         publicUrl: config.publicUrl,
+        sandboxOpen: config.sandboxOpen,
         ...(options.logger ? { logger: options.logger } : {}),
       }
     : null;
@@ -82,7 +84,9 @@ export function accountCalendar(db: Db, options: AccountCalendarOptions = {}): C
           connection.lastError ?? 'revoked',
         );
       }
-      return calendlyCalendar(deps, connection);
+      return connection.provider === 'google'
+        ? googleCalendar(deps, connection)
+        : calendlyCalendar(deps, connection);
     });
   return {
     name: 'account',

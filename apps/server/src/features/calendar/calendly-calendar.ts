@@ -63,7 +63,12 @@ export function calendlyCalendar(deps: CalendarDeps, connection: CalendarConnect
               purpose: request.purpose,
               contactAddress: request.contactAddress,
               conversationUuid: request.conversationUuid,
-              details: { provider: 'calendly', inviteeUri: invitee.uri, eventUri: invitee.eventUri },
+              details: {
+                provider: 'calendly',
+                connectionAccountId: connection.accountId,
+                inviteeUri: invitee.uri,
+                eventUri: invitee.eventUri,
+              },
             });
             return { id: String(row.id) };
           } catch (error) {

@@ -19,6 +19,8 @@ export interface CalendarDeps {
   secrets: SecretBox;
   calendar: CalendarConfig;
   publicUrl: string;
+  /** Sandbox stand-ins (Google Calendar's) may be used: always outside production. */
+  sandboxOpen: boolean;
   logger?: FastifyBaseLogger;
 }
 
@@ -49,11 +51,26 @@ export function settingsOf(connection: CalendarConnection): CalendlySettings {
 
 export async function calendarConnections(deps: CalendarDeps, accountId: number): Promise<ConnectionsView> {
   const connection = await findConnection(deps.db, accountId, 'calendly');
+  const google = await findConnection(deps.db, accountId, 'google');
   const settings = connection ? settingsOf(connection) : null;
+  const googleSettings = google
+    ? (google.settings as { sandbox?: boolean; mainCalendar?: string | null })
+    : null;
+  // Bookings go to the calendar connected last (calendar-connections.repo.ts findConnectionFor).
+  const active =
+    connection && google
+      ? google.createdAt.getTime() >= connection.createdAt.getTime()
+        ? 'google'
+        : 'calendly'
+      : google
+        ? 'google'
+        : connection
+          ? 'calendly'
+          : 'sandbox';
   return {
     success: true,
-    active: connection ? 'calendly' : 'sandbox',
-    sandbox: connection === null,
+    active,
+    sandbox: active === 'sandbox',
     calendly: {
       connected: connection !== null,
       state: connection?.status ?? 'disconnected',
@@ -63,6 +80,15 @@ export async function calendarConnections(deps: CalendarDeps, accountId: number)
       eventTypes: settings?.eventTypes ?? [],
       eventTypeUri: settings?.eventTypeUri ?? null,
       lastError: connection?.lastError ?? null,
+    },
+    google: {
+      connected: google !== null,
+      state: google?.status ?? 'disconnected',
+      sandbox: googleSettings ? googleSettings.sandbox === true : deps.calendar.google === null,
+      available: deps.calendar.google !== null || deps.sandboxOpen,
+      mainCalendar: googleSettings?.mainCalendar ?? null,
+      mainCalendarName: (google?.settings.mainCalendarName as string | null | undefined) ?? null,
+      lastError: google?.lastError ?? null,
     },
   };
 }

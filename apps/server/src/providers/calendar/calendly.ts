@@ -46,6 +46,8 @@ export interface CalendlyClient {
     timezone: string;
     phone: string | null;
   }): Promise<{ uri: string; eventUri: string }>;
+  /** Cancels a scheduled event (its invitees are told by Calendly). */
+  cancelEvent(eventUri: string, reason: string): Promise<void>;
   /** A link that books one event of the event type, then expires. */
   createSchedulingLink(eventTypeUri: string): Promise<string>;
   createWebhookSubscription(input: {
@@ -160,6 +162,9 @@ export function createCalendlyClient(options: { baseUrl: string; token: string }
         }),
       );
       return { uri: text(invitee.uri), eventUri: text(invitee.event) };
+    },
+    async cancelEvent(eventUri, reason) {
+      await request('POST', `${eventUri}/cancellation`, { reason });
     },
     async createSchedulingLink(eventTypeUri) {
       const link = resource(

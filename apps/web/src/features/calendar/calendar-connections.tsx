@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, Select, Stack, Text, 
 import { endpoints } from '@switchboard/contract';
 import { accountScope } from '../../lib/path-tiers';
 import { useApiMutation, useApiQuery } from '../../lib/use-api';
+import { GoogleCalendarCard } from './google-calendar-card';
 
 const refreshes = [endpoints.getCalendarConnections];
 
@@ -13,7 +14,10 @@ const stateColor: Record<string, string> = {
   disconnected: 'gray',
 };
 
-/** Where bookings go: the sandbox calendar until Calendly is connected with a personal access token. */
+/**
+ * Where bookings go: the sandbox calendar until Calendly (a personal access token) or Google Calendar (consent) is
+ * connected; with both, the one connected last.
+ */
 export function CalendarConnections({ accountId }: { accountId: number | null }) {
   const scope = accountScope(accountId);
   const connections = useApiQuery(endpoints.getCalendarConnections, scope);
@@ -26,7 +30,7 @@ export function CalendarConnections({ accountId }: { accountId: number | null })
   });
   if (connections.isError) return <Alert color="red">{connections.error.message}</Alert>;
   if (!connections.data) return <Text size="sm">Loading calendars…</Text>;
-  const { calendly, sandbox } = connections.data;
+  const { calendly, google, sandbox } = connections.data;
 
   return (
     <Stack gap="sm">
@@ -44,6 +48,7 @@ export function CalendarConnections({ accountId }: { accountId: number | null })
           </Badge>
         </Group>
       </Card>
+      <GoogleCalendarCard google={google} scope={scope} />
       <Card withBorder padding="sm">
         <Stack gap="xs">
           <Group justify="space-between" wrap="nowrap">

@@ -2,10 +2,14 @@ import { Alert, Divider, Stack, Text } from '@mantine/core';
 import { endpoints } from '@switchboard/contract';
 import { accountScope, usePathTiers } from '../../lib/path-tiers';
 import { useApiQuery } from '../../lib/use-api';
+import { CalendarBookings } from './calendar-bookings';
 import { CalendarConnections } from './calendar-connections';
 import { ScheduleEditor } from './schedule-editor';
 
-/** `schedule`: when agents may book (the account's schedule) and which calendar the bookings go to. */
+/**
+ * `schedule`: when agents may book (the account's schedule), which calendar the bookings go to, and the bookings
+ * agents made.
+ */
 export default function ScheduleOverlay() {
   const accountId = usePathTiers().at(-1)?.id ?? null;
   const schedule = useApiQuery(endpoints.getSchedule, accountScope(accountId));
@@ -19,6 +23,8 @@ export default function ScheduleOverlay() {
       )}
       <Divider />
       <CalendarConnections accountId={accountId} />
+      <Divider />
+      <CalendarBookings accountId={accountId} />
     </Stack>
   );
 }
