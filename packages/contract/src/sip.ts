@@ -46,7 +46,132 @@ export const sipMessageSchema = z.object({
   raw: z.string(),
 });
 
+export const sipTransports = ['udp', 'tcp'] as const;
+export const sipRegistrationStates = ['registering', 'registered', 'failed', 'unregistered'] as const;
+
+/** A registration as answered: never the password. */
+export const sipRegistrationSchema = z.object({
+  aor: z.string(),
+  username: z.string(),
+  authUsername: z.string(),
+  sipRealm: z.string(),
+  proxy: z.string().nullable(),
+  port: z.number().int(),
+  transport: z.enum(sipTransports),
+  /** registering: a REGISTER is on its way; registered: the PBX answered 200; failed: see lastError. */
+  state: z.enum(sipRegistrationStates),
+  /** Why the last attempt failed, in plain words with the SIP status; null after a success. */
+  lastError: z.string().nullable(),
+  /** Epoch milliseconds, null when never. */
+  lastAttemptAt: z.number().int().nullable(),
+  registeredAt: z.number().int().nullable(),
+  /** When the PBX lets the registration lapse; it is refreshed before then. */
+  expiresAt: z.number().int().nullable(),
+});
+
+export type SipRegistrationView = z.infer<typeof sipRegistrationSchema>;
+
+const sipHost = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(253, 'is longer than 253 characters')
+  .regex(
+    /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)$/,
+    'must be a host name or an IP address',
+  );
+
+const credential = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(128, 'is longer than 128 characters')
+    .regex(/^[^\s"\\<>@]+$/, `must be the ${what} without spaces, quotes, @ or angle brackets`);
+
+const registrationBody = z
+  .object({
+    aor: z
+      .string()
+      .trim()
+      .max(300, 'is longer than 300 characters')
+      .optional()
+      .meta({ examples: ['sip:1001@pbx.example.com'] }),
+    username: credential('extension or user name').meta({ examples: ['1001'] }),
+    authUsername: credential('authentication user name').optional(),
+    password: z.string().min(1, 'is required').max(256, 'is longer than 256 characters'),
+    sipRealm: sipHost.meta({ examples: ['pbx.example.com'] }),
+    proxy: sipHost.optional(),
+    port: z
+      .number()
+      .int()
+      .min(1, 'must be a port from 1 to 65535')
+      .max(65535, 'must be a port from 1 to 65535')
+      .default(5060),
+    transport: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('udp')
+      .pipe(z.enum(sipTransports, { error: 'must be udp or tcp (TLS is not offered yet)' })),
+    /** Accepted for compatibility; presence and message-waiting subscriptions are not offered yet. */
+    subscribe: z.boolean().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        aor: 'sip:1001@pbx.example.com',
+        username: '1001',
+        authUsername: '1001',
+        password: 'correct horse battery staple',
+        sipRealm: 'pbx.example.com',
+        proxy: 'pbx.example.com',
+        port: 5060,
+        transport: 'udp',
+      },
+    ],
+  });
+
+const registrationAnswer = okBody({ message: z.string(), registration: sipRegistrationSchema });
+
 export const sipEndpoints = {
+  getSipRegistration: defineEndpoint({
+    area: 'sip',
+    method: 'GET',
+    path: '/api/v2/sip/registration',
+    summary: "The acting account's registration to its phone system, with its state and last error",
+    description: 'The password is never answered. 404 when the account has none.',
+    guard: 'session',
+    permission: { flag: 'canViewOrg' },
+    response: registrationAnswer,
+  }),
+  saveSipRegistration: defineEndpoint({
+    area: 'sip',
+    method: 'POST',
+    path: '/api/v2/sip/registration',
+    summary: 'Register the acting account to its phone system (a PBX), or change that registration',
+    description:
+      'The platform sends REGISTER for `aor` (default `sip:<username>@<sipRealm>`) to `proxy` (default the ' +
+      'realm) at `port` over `transport`, answers a 401/407 challenge with digest authentication (MD5 or ' +
+      'SHA-256) as `authUsername` (default `username`), and refreshes the registration before it expires. The ' +
+      'answer comes at once with state `registering`; GET shows the outcome. 201 when made, 200 when changed; ' +
+      '409 when another account registers the same AOR. The password is stored sealed and never answered.',
+    guard: 'session',
+    permission: { flag: 'canEditOrg' },
+    body: registrationBody,
+    response: registrationAnswer,
+  }),
+  deleteSipRegistration: defineEndpoint({
+    area: 'sip',
+    method: 'DELETE',
+    path: '/api/v2/sip/registration',
+    summary: 'Unregister from the phone system and forget the registration',
+    description:
+      'A REGISTER with Expires: 0 tells the PBX the binding is gone. 404 when the account has none.',
+    guard: 'session',
+    permission: { flag: 'canEditOrg' },
+    response: okBody({ message: z.string() }),
+  }),
   listSipIpWhitelist: defineEndpoint({
     area: 'sip',
     method: 'GET',

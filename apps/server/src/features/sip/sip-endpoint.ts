@@ -1,7 +1,13 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { sip, type Remote, type SipRequest, type Stack } from '../../providers/telephony/sip/sip-stack';
+import {
+  sip,
+  type Remote,
+  type SipMessage,
+  type SipRequest,
+  type Stack,
+} from '../../providers/telephony/sip/sip-stack';
 import type { Db } from '../../platform/database';
 import type { SipConfig } from '../../providers/telephony/sip/config';
 import { FramePacer } from '../../runtime/channels/frame-pacer';
@@ -108,6 +114,50 @@ export class SipEndpoint {
     await this.captures.flush();
     this.stack?.destroy();
     this.stack = null;
+  }
+
+  /** Where peers reach this endpoint: the host put in Contact headers, and the port. */
+  get contactAddress(): { host: string; port: number; tcp: boolean } {
+    return { host: this.deps.config.publicHost, port: this.port, tcp: this.deps.config.tcp };
+  }
+
+  /**
+   * Sends a request of our own (a REGISTER) to `target` as a client transaction: `onResponse` gets each response,
+   * a 408 when nothing answered and a 503 when the peer could not be reached. An IP target is reached as a flow
+   * (no DNS, and right even when the peer shares our address); a host name through a loose route. Its messages go
+   * to `accountId`'s captures. False when it could not be sent.
+   */
+  sendRequest(
+    request: SipMessage,
+    target: { host: string; port: number; transport: 'udp' | 'tcp' },
+    accountId: number,
+    onResponse: (response: SipMessage) => void,
+  ): boolean {
+    const stack = this.stack;
+    if (!stack) return false;
+    const address = target.host.replace(/^\[(.*)\]$/, '$1');
+    request.headers.route = net.isIP(address)
+      ? [
+          {
+            uri: stack.encodeFlowUri({
+              protocol: target.transport.toUpperCase(),
+              address,
+              port: target.port,
+              local: { address: this.deps.config.host, port: this.port },
+            }),
+            params: {},
+          },
+        ]
+      : [{ uri: `sip:${target.host}:${target.port};transport=${target.transport};lr`, params: {} }];
+    const callId = request.headers['call-id'];
+    if (callId) this.captures.assign(callId, accountId);
+    try {
+      stack.send(request, onResponse);
+      return true;
+    } catch (error) {
+      this.deps.logger.warn({ err: error, callId }, 'a SIP request could not be sent');
+      return false;
+    }
   }
 
   /** Waits for the captured messages queued so far to be stored. */

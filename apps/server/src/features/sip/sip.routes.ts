@@ -1,7 +1,10 @@
 import { sipEndpoints } from '@switchboard/contract';
 import type { Feature } from '../feature';
+import { createSecretBox } from '../../platform/secret-box';
 import { capturesAsText, listCaptures } from './sip-captures.service';
 import { SipEndpoint } from './sip-endpoint';
+import { SipRegistrar } from './sip-registrar';
+import { getRegistration, removeRegistration, saveRegistration } from './sip-registration.service';
 import {
   addRoute,
   addWhitelistEntry,
@@ -15,17 +18,27 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The SIP endpoint, when this app runs one. */
     sipEndpoint?: SipEndpoint;
+    /** Keeps accounts' registrations to their phone systems alive. */
+    sipRegistrar: SipRegistrar;
   }
 }
 
 /**
- * SIP trunking: the whitelist, outbound routes and captures of the acting account, and the SIP endpoint itself
- * (when SIP_PORT is set, or by default outside tests), which lives as long as the app.
+ * SIP trunking: the whitelist, outbound routes, registration and captures of the acting account, and the SIP
+ * endpoint itself (when SIP_PORT is set, or by default outside tests), which lives as long as the app and sends
+ * the registrations.
  */
 export const sipFeature: Feature = {
   name: 'sip',
   async registerRoutes({ app, implement, db, runtime, logger, config }) {
+    let endpoint: SipEndpoint | null = null;
+    const secrets = createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir });
+    const registrar = new SipRegistrar({ db, logger, secrets, endpoint: () => endpoint });
+    const registration = { db, secrets, registrar };
     implement(sipEndpoints)({
+      getSipRegistration: ({ ctx }) => getRegistration(db, ctx.accountId),
+      saveSipRegistration: ({ body, ctx }) => saveRegistration(registration, ctx.accountId, body, ctx.reply),
+      deleteSipRegistration: ({ ctx }) => removeRegistration(registration, ctx.accountId),
       listSipIpWhitelist: ({ ctx }) => listWhitelist(db, ctx.accountId),
       addSipIpWhitelistEntry: ({ body, ctx }) => addWhitelistEntry(db, ctx.accountId, body),
       deleteSipIpWhitelistEntry: ({ body, ctx }) => deleteWhitelistEntry(db, ctx.accountId, body),
@@ -40,10 +53,15 @@ export const sipFeature: Feature = {
         return answer;
       },
     });
-    const endpoint = await SipEndpoint.start({ db, runtime, logger, config: config.sip });
+    endpoint = await SipEndpoint.start({ db, runtime, logger, config: config.sip });
     if (endpoint) {
-      app.decorate('sipEndpoint', endpoint);
-      app.addHook('onClose', () => endpoint.close());
+      const started = endpoint;
+      app.decorate('sipEndpoint', started);
+      app.addHook('onClose', () => started.close());
+      // Registrations to customers' phone systems go out from the endpoint, once the app is listening.
+      app.addHook('onReady', () => registrar.start());
     }
+    app.decorate('sipRegistrar', registrar);
+    app.addHook('onClose', () => registrar.close());
   },
 };
