@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkLlmEnv, llmConfigFromEnv, llmEnvShape, type LlmConfig } from '../providers/llm/config';
@@ -39,6 +38,8 @@ import {
 } from '../providers/telephony/sip/config';
 import { checkTtsEnv, ttsConfigFromEnv, ttsEnvShape } from '../providers/tts/config';
 import { vadConfigFromEnv, vadEnvShape } from '../providers/vad/config';
+import { payPagesConfigFromEnv, payPagesEnvShape, type PayPagesConfig } from './pay-pages-config';
+import { parseTrustProxy } from './trust-proxy';
 import { payoutsConfigFromEnv, payoutsEnvShape, type PayoutsConfig } from '../providers/payouts/config';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -115,15 +116,7 @@ const envSchema = z
       .string()
       .regex(/^\d{1,6}(\.\d{1,9})?$/, 'must be a USD amount like 0.50')
       .default('0.50'),
-    PAYMENT_FEE_PERCENT: z
-      .string()
-      .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100 like 15')
-      .default('15'),
-    REFERRAL_REWARD_USD: z
-      .string()
-      .regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be a USD amount like 5.00')
-      .default('5.00'),
-    INVITES_PER_DAY: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(20),
+    ...payPagesEnvShape,
     BILLING_MINUTE_MS: z
       .string()
       .regex(/^\d+$/, 'must be a whole number of milliseconds')
@@ -213,37 +206,6 @@ function checkProductionEnv(
   }
 }
 
-/** Names proxy-addr understands for whole ranges of addresses. */
-const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * TRUST_PROXY is a hop count (how many proxies stand in front of the server) or a comma-separated list of the
- * proxies' addresses and CIDR ranges (or loopback, linklocal, uniquelocal). Answers the problem as text.
- */
-function parseTrustProxy(value: string): number | string[] | string {
-  const text = value.trim();
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    return hops >= 1 && hops <= 10 ? hops : `must be a hop count from 1 to 10 (got ${text})`;
-  }
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const bad = entries.filter((entry) => {
-    if (proxyRangeNames.has(entry)) return false;
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) return true;
-    if (prefix === undefined) return false;
-    return !/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
-  });
-  if (entries.length === 0 || bad.length > 0) {
-    return `must be a hop count or a list of proxy addresses or CIDR ranges (cannot read "${bad.join(', ') || text}")`;
-  }
-  return entries;
-}
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -294,15 +256,8 @@ export interface Config {
   };
   /** Event webhooks: a failed delivery is tried again after 1, 4, 20, 60, … times this (about a day in all). */
   webhooks: { retryBaseMs: number };
-  /** Payments received on pay pages and referral invitations. */
-  payPages: {
-    /** PAYMENT_FEE_PERCENT: the platform's share of each payment an account receives, a decimal string. */
-    feePercent: string;
-    /** REFERRAL_REWARD_USD: what an inviter earns when the invited account first pays. */
-    referralRewardUsd: string;
-    /** INVITES_PER_DAY: invitations one account may send in a day. */
-    invitesPerDay: number;
-  };
+  /** Payments received on pay pages (the platform's fee) and referral invitations. */
+  payPages: PayPagesConfig;
   /** Usage charged as it happens: a running call may overdraw the wallet by the grace before it is ended. */
   billing: {
     /** BALANCE_GRACE_USD, a decimal USD string (the ledger converts it to units). */
@@ -394,11 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY ?? false,
     secretsKey: values.SECRETS_KEY ?? null,
     webhooks: { retryBaseMs: values.WEBHOOK_RETRY_BASE_MS },
-    payPages: {
-      feePercent: values.PAYMENT_FEE_PERCENT,
-      referralRewardUsd: values.REFERRAL_REWARD_USD,
-      invitesPerDay: values.INVITES_PER_DAY,
-    },
+    payPages: payPagesConfigFromEnv(values),
     billing: {
       graceUsd: values.BALANCE_GRACE_USD,
       minuteMs: values.NODE_ENV === 'production' ? 60_000 : values.BILLING_MINUTE_MS,
