@@ -107,6 +107,15 @@ export class PayPalPayouts implements PayPalPayoutProvider {
         ],
       },
     });
+    if (!ok && JSON.stringify(body.details ?? []).includes('DUPLICATE_SENDER_BATCH_ID')) {
+      // Sent before and its answer lost: the batch PayPal already has is this payout.
+      const links = Array.isArray(body.links) ? (body.links as { href?: unknown }[]) : [];
+      const hrefs = links.map((link) => (typeof link.href === 'string' ? link.href : ''));
+      const href = hrefs.find((link) => link.includes('/payouts/'));
+      const existing = href ? decodeURIComponent(href.split('/payouts/')[1] ?? '') : '';
+      if (!existing) throw new ProviderUnreachable('PayPal has this batch already but did not say which');
+      return this.check(existing);
+    }
     if (!ok)
       return {
         state: 'failed',
