@@ -39,6 +39,7 @@ export {
 export { startFakeLndServer, type FakeLndServer } from './fakes/fake-lnd-server';
 export { startFakePayPalServer, type FakePayPalServer } from './fakes/fake-paypal-server';
 export { FakeSipCall, startFakeSipPhone, type FakeSipPhone } from './fakes/fake-sip-phone';
+export { startFakeSipRegistrar, type FakeSipRegistrar } from './fakes/fake-sip-registrar';
 export {
   calendlySignature,
   startFakeCalendlyServer,
