@@ -132,6 +132,9 @@ export const overlayFlags = [
   'apiTokens',
   'webhooks',
   'webhookDeliveries',
+  // Ours: the referral screen, and the public page's statistics with the payments received.
+  'referrals',
+  'pageStats',
 ] as const;
 
 export type OverlayFlag = (typeof overlayFlags)[number];

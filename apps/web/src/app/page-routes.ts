@@ -48,10 +48,8 @@ const pageComponents = {
   googleCallback: async () => ({
     Component: (await import('../features/calendar/google-pages')).GoogleCallbackPage,
   }),
-  payAgent: async () => ({ Component: (await import('../features/wallet/pay-agent-page')).PayAgentPage }),
-  publicProfile: async () => ({
-    Component: (await import('../features/accounts/public-profile-page')).PublicProfilePage,
-  }),
+  payAgent: async () => ({ Component: (await import('../features/pay-pages')).PayAgentPage }),
+  publicProfile: async () => ({ Component: (await import('../features/public-pages')).PublicProfilePage }),
 } satisfies Record<WebPage, LazyPage>;
 
 /** One route per contract page, keyed by the page's name so it shows in React Router's dev tools. */

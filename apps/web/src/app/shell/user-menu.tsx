@@ -1,12 +1,13 @@
 import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
 import { endpoints, type ResponseOf } from '@switchboard/contract';
-import { IconDeviceMobile, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChartBar, IconDeviceMobile, IconGift, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../lib/api-client';
 import { handOffToPartnerApp, type PartnerAppKind } from '../../lib/native-bridge';
 import { clearSession } from '../../lib/session';
 import { notify } from '../notify';
+import { useOverlay } from '../overlays/use-overlay';
 
 type User = ResponseOf<typeof endpoints.getAccount>['user'];
 
@@ -43,6 +44,7 @@ export function UserMenu({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const overlay = useOverlay();
   const signOut = async () => {
     await callApi(endpoints.logout, {}).catch(() => undefined);
     const mobile = localStorage.getItem('mobileApp') === 'true';
@@ -68,6 +70,12 @@ export function UserMenu({
         </Menu.Label>
         <Menu.Item leftSection={<IconUser size={14} />} onClick={onSettings}>
           Account settings
+        </Menu.Item>
+        <Menu.Item leftSection={<IconChartBar size={14} />} onClick={() => overlay.open('pageStats')}>
+          Public page and payments
+        </Menu.Item>
+        <Menu.Item leftSection={<IconGift size={14} />} onClick={() => overlay.open('referrals')}>
+          Invite and earn
         </Menu.Item>
         {handOff && (
           <Menu.Item leftSection={<IconDeviceMobile size={14} />} onClick={() => openInMobileApp(handOff)}>

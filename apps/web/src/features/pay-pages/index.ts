@@ -1,0 +1,1 @@
+export { PayAgentPage } from './pay-agent-page';

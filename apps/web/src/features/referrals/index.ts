@@ -1,0 +1,1 @@
+export { ReferralsOverlay } from './referrals-overlay';
