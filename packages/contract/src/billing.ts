@@ -60,7 +60,13 @@ export const productPlanSchema = z.object({
   /** Usage prices keyed by usage key (FACTS §9.1), each with its tiers. */
   productItems: z.record(
     z.string(),
-    z.object({ type: z.string(), unit: z.string(), pricing: z.array(priceTierSchema) }),
+    z.object({
+      type: z.string(),
+      unit: z.string(),
+      pricing: z.array(priceTierSchema),
+      /** Units of each billing period the plan's price covers; above them is overage. */
+      included: z.number().int().optional(),
+    }),
   ),
 });
 export type ProductPlanView = z.infer<typeof productPlanSchema>;

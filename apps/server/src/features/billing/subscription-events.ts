@@ -8,6 +8,7 @@ import {
   type EventDecision,
   type OrganizationBillingRow,
 } from './billing.repo';
+import { chargeRenewalOverage } from './overage.service';
 import { servingStatuses } from './plans.service';
 import { findAccountLine, findPlan } from './plans.repo';
 
@@ -183,6 +184,17 @@ export async function applySubscriptionEvent(
   );
   if (result.outcome === 'unmatched') {
     logger.warn({ eventId: event.id, type: event.type }, 'a billing event names no organization of ours');
+  }
+  // A renewal paid: the ended period's overage is charged, once (a replayed event settles what a failed one left).
+  const renewal = event.invoice;
+  if (
+    event.type === 'invoice.paid' &&
+    renewal?.billingReason === 'subscription_cycle' &&
+    renewal.periodStart !== null &&
+    accountId !== null &&
+    result.outcome === 'paid'
+  ) {
+    await chargeRenewalOverage(db, accountId, new Date(renewal.periodStart * 1000));
   }
   return { applied: !result.replayed, ...result };
 }

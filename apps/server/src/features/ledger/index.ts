@@ -29,7 +29,7 @@ export {
   type ProductItems,
   type ResolvedPlan,
 } from './pricing/catalogue';
-export { priceUnits, tierFor } from './pricing/rating';
+export { priceBeyondIncluded, priceUnits, tierFor } from './pricing/rating';
 export {
   billingPeriod,
   chargeFirstMonth,

@@ -82,3 +82,21 @@ export async function organizationOf(db: Db, accountId: number): Promise<number 
     .where(and(eq(accounts.id, accountId)));
   return row?.organizationId ?? null;
 }
+
+/**
+ * The paying organization's subscription while it serves (active, trialing or past due) with the plan it is
+ * charged at: its usage is then rated into the period (`period:<first day>`) and charged at the renewal.
+ */
+export async function servingSubscriptionOf(
+  db: Db,
+  payerAccountId: number,
+): Promise<{ planId: string; periodKey: string } | null> {
+  const [row] = await queryRows<{ plan_id: string | null; period_start: string | null }>(
+    db,
+    sql`SELECT product_plan_id AS plan_id, to_char(current_period_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS period_start
+        FROM organization_billing
+        WHERE account_id = ${payerAccountId} AND status IN ('active', 'trialing', 'past_due')`,
+  );
+  if (!row?.plan_id || !row.period_start) return null;
+  return { planId: row.plan_id, periodKey: `period:${row.period_start}` };
+}

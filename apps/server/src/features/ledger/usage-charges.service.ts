@@ -4,7 +4,7 @@ import type { Admission, BalanceGate, UsageToCharge } from '../../runtime/ports/
 import { publishRealtimeEvent } from '../realtime/realtime.service';
 import { createLedger } from './ledger.repo';
 import { resolvePlan } from './pricing/plans.repo';
-import { priceUnits } from './pricing/rating';
+import { priceBeyondIncluded, priceUnits } from './pricing/rating';
 import { InsufficientFunds, type Ledger } from './types';
 import { unitsToUsd, usdToUnits } from './units';
 import {
@@ -13,6 +13,7 @@ import {
   organizationOf,
   payerOf,
   rateOnce,
+  servingSubscriptionOf,
   spendable,
 } from './usage-charges.repo';
 
@@ -69,6 +70,10 @@ export async function chargeUsage(
   const item = usageKey === undefined ? undefined : plan?.productItems[usageKey];
   if (!plan || !item || usageKey === undefined || usage.quantity <= 0)
     return { charged: 0n, spendable: null, payerAccountId: payer };
+  // A subscribed organization's usage is rated into its billing period, the plan's included units free, and
+  // charged at the renewal as overage (billing/overage.service.ts) rather than as it happens.
+  const subscription = await servingSubscriptionOf(db, payer);
+  const deferred = subscription !== null && subscription.planId === plan.id;
   const row = await rateOnce(
     db,
     {
@@ -79,10 +84,16 @@ export async function chargeUsage(
       quantity: usage.quantity,
       planId: plan.id,
       conversationId: usage.conversationId,
-      billingMonth: billingMonth(usage.occurredAt ?? new Date()),
+      billingMonth: deferred ? subscription.periodKey : billingMonth(usage.occurredAt ?? new Date()),
     },
-    (used) => priceUnits(item.pricing, used, usage.quantity),
+    (used) =>
+      deferred
+        ? priceBeyondIncluded(item.pricing, item.included ?? 0, used, usage.quantity)
+        : priceUnits(item.pricing, used, usage.quantity),
   );
+  if (row.billingMonth.startsWith('period:')) {
+    return { charged: 0n, spendable: await spendable(db, payer), payerAccountId: payer };
+  }
   if (row.amount > 0n && !row.transferId) {
     const { transferId } = await ledger.transfer({
       idempotencyKey: `usage:${usage.eventKey}`,
@@ -135,7 +146,9 @@ export function createBalanceGate(deps: BalanceGateDeps): BalanceGate {
       const payer = await payerOf(db, agentAccountId);
       if (payer === null || !(await resolvePlan(db, payer))) return { admitted: true };
       const left = await spendable(db, payer);
-      if (left > 0n) return { admitted: true };
+      // A subscription covers its included usage: an empty (not overdrawn) wallet still takes conversations.
+      if (left > 0n || (left === 0n && (await servingSubscriptionOf(db, payer)) !== null))
+        return { admitted: true };
       await announce(payer, 'empty', '');
       return {
         admitted: false,

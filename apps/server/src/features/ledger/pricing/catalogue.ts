@@ -13,6 +13,11 @@ export interface ProductItem {
   type: 'usage' | 'recurring';
   unit: 'minute' | 'message' | 'token' | 'character' | 'number' | 'agent';
   pricing: PriceTier[];
+  /**
+   * Units of each billing period the subscription's price covers (0 when absent). Above them is overage, rated
+   * with the tiers counted from the period's first unit and charged at the renewal.
+   */
+  included?: number;
 }
 
 export type ProductItems = Record<string, ProductItem>;
@@ -55,7 +60,14 @@ export function parseProductItems(value: unknown): ProductItems {
       usdToUnits(tier.price);
       previousMax = tier.quantityMax;
     }
-    items[key] = { type: item.type, unit: item.unit ?? 'minute', pricing: item.pricing };
+    if (item.included !== undefined && (!Number.isSafeInteger(item.included) || item.included < 0))
+      fail(`${key}: included must be a whole number, 0 or more`);
+    items[key] = {
+      type: item.type,
+      unit: item.unit ?? 'minute',
+      pricing: item.pricing,
+      ...(item.included ? { included: item.included } : {}),
+    };
   }
   return items;
 }

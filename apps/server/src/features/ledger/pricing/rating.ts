@@ -34,3 +34,17 @@ export function priceUnits(tiers: readonly PriceTier[], used: number, quantity: 
   }
   return total;
 }
+
+/**
+ * The price of `quantity` more units when `used` were already used in the period and the first `included` units
+ * of the period are covered by the subscription: the covered ones are free, the rest priced by `priceUnits`.
+ */
+export function priceBeyondIncluded(
+  tiers: readonly PriceTier[],
+  included: number,
+  used: number,
+  quantity: number,
+): bigint {
+  const free = Math.min(quantity, Math.max(0, included - used));
+  return priceUnits(tiers, used + free, quantity - free);
+}
