@@ -55,6 +55,14 @@ afterAll(async () => {
   await calendly.close();
 });
 
+/** What to say to book the next open day at 3 pm (the demo practice is open Monday to Friday, Chicago time). */
+function nextOpenDayPhrase(): string {
+  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'America/Chicago' }).format(
+    new Date(Date.now() + 24 * 3600_000),
+  );
+  return weekday === 'Saturday' || weekday === 'Sunday' ? 'on Monday' : 'tomorrow';
+}
+
 describe('the schedule and calendars', () => {
   it('edits the schedule: refuses inverted hours with the reason, then saves Saturday hours and a day off', async () => {
     await page.goto(`${server.url}${agentPath}?schedule`);
@@ -86,11 +94,69 @@ describe('the schedule and calendars', () => {
     await overlay.getByLabel('Personal access token').fill(calendly.token);
     await overlay.getByRole('button', { name: 'Connect Calendly' }).click();
     await overlay.getByText('Dana Clinic (dana@clinic.example)').waitFor();
-    await overlay.getByText('Sandbox', { exact: true }).waitFor();
+    // The built-in calendar's badge: no longer "in use" once Calendly is connected.
+    await overlay.getByText('Sandbox', { exact: true }).first().waitFor();
     await screenshots('calendar-calendly-connected');
     await overlay.getByRole('button', { name: 'Disconnect Calendly' }).click();
     await overlay.getByText('Sandbox · in use').waitFor();
     expect(calendly.webhooks.size).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it(
+    'connects the sandbox Google calendar through its consent page, books by test chat and lists the booking',
+    { timeout: 120_000 },
+    async () => {
+      await page.goto(`${server.url}/app`);
+      await page.getByRole('cell', { name: 'Acme Front Desk', exact: true }).click();
+      await page.getByRole('heading', { name: 'Acme Front Desk', level: 1 }).waitFor();
+      const frontDesk = new URL(page.url()).pathname;
+      await page.goto(`${server.url}${frontDesk}?schedule`);
+      const overlay = page.getByRole('dialog', { name: 'Schedule and calendars' });
+      await overlay.getByText('No upcoming bookings.', { exact: false }).waitFor();
+      await overlay.getByRole('button', { name: 'Connect Google Calendar' }).click();
+      await page.getByRole('heading', { name: 'Switchboard wants to access your Google Account' }).waitFor();
+      await page.getByText('Sandbox Google', { exact: true }).waitFor();
+      await screenshots('calendar-google-sandbox-consent');
+      await page.getByRole('button', { name: 'Allow' }).click();
+      const back = page.getByRole('dialog', { name: 'Schedule and calendars' });
+      await back.getByText('Bookings go to Sandbox calendar.').waitFor({ timeout: 20_000 });
+      expect(new URL(page.url()).pathname).toBe(frontDesk);
+      await back.getByLabel('Main calendar (bookings go here)').waitFor();
+
+      await page.goto(`${server.url}${frontDesk}?testAgent`);
+      const panel = page.locator('[data-overlay-flag="testAgent"]');
+      const message = panel.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => message.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await message.fill(`I'd like to book an appointment ${nextOpenDayPhrase()} at 3pm`);
+      await message.press('Enter');
+      await panel
+        .getByRole('log')
+        .getByText(/your name/i)
+        .waitFor({ timeout: 20_000 });
+      await message.fill('Dana Reyes');
+      await message.press('Enter');
+      await panel
+        .getByRole('log')
+        .locator('[data-side="agent"]')
+        .filter({ hasText: /booked for Dana Reyes/i })
+        .first()
+        .waitFor({ timeout: 20_000 });
+
+      await page.goto(`${server.url}${frontDesk}?schedule`);
+      const bookings = page.getByRole('dialog', { name: 'Schedule and calendars' }).getByRole('table', {
+        name: 'Bookings',
+      });
+      const row = bookings.getByRole('row').filter({ hasText: 'Dana Reyes' });
+      await row.waitFor({ timeout: 20_000 });
+      expect(await row.innerText()).toMatch(
+        /3:00 PM \(America\/Chicago\)[\s\S]*Google Calendar[\s\S]*Sandbox/i,
+      );
+      await row.scrollIntoViewIfNeeded();
+      await screenshots('calendar-google-bookings');
+      await row.getByRole('button', { name: 'Cancel the booking of Dana Reyes' }).click();
+      await row.getByText('Cancelled').waitFor();
+      expect(errors).toEqual([]);
+    },
+  );
 });

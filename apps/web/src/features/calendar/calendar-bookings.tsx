@@ -43,7 +43,7 @@ export function CalendarBookings({ accountId }: { accountId: number | null }) {
         </Text>
       )}
       {bookings.data && bookings.data.bookings.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={340}>
           <Table verticalSpacing="xs" aria-label="Bookings">
             <Table.Thead>
               <Table.Tr>
