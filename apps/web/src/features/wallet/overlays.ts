@@ -1,6 +1,4 @@
-import { IconArrowsExchange } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
 const area = 'wallet';
 
@@ -25,15 +23,6 @@ export const overlays: OverlayDefinition[] = [
     kind: 'modal',
     load: async () => ({ default: (await import('./add-funds-overlay')).AddFundsOverlay }),
   },
-  comingOverlay({
-    flag: 'withdraw',
-    title: 'Withdraw',
-    area,
-    kind: 'modal',
-    icon: IconArrowsExchange,
-    description:
-      'Send money out of your wallet to a Lightning address, Venmo, PayPal or a connected account.',
-  }),
   {
     flag: 'transactions',
     title: 'Transactions',
