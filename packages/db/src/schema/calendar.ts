@@ -57,8 +57,8 @@ export const calendarSchedules = pgTable('calendar_schedules', {
 });
 
 /**
- * A calendar an account connected (Calendly by personal access token, Google by OAuth): the credential sealed by
- * the server's secret box, the provider's own settings, and whether it still works.
+ * A calendar an account connected (Calendly by personal access token, Google by OAuth, JobNimbus by API key): the
+ * credential sealed by the server's secret box, the provider's own settings, and whether it still works.
  */
 export const calendarConnections = pgTable(
   'calendar_connections',
@@ -67,7 +67,7 @@ export const calendarConnections = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    provider: text('provider').$type<'calendly' | 'google'>().notNull(),
+    provider: text('provider').$type<'calendly' | 'google' | 'jobnimbus'>().notNull(),
     sealedCredential: text('sealed_credential').notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<'connected' | 'revoked' | 'failing'>().notNull().default('connected'),
