@@ -90,6 +90,41 @@ describe('plans and subscription', () => {
   );
 
   it(
+    'sees what a conversation used and cost so far on the usage screen',
+    async () => {
+      // A contact texts the organization's agent on the sandbox SMS network; the agent answers.
+      const sent = await fetch(`${server.url}/api/sandbox/sms/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: 'agent1', from: '+15550199377', text: 'Are you open on Saturday?' }),
+      });
+      expect(sent.status).toBe(202);
+      await page.goto(`${server.url}/app/home?usage`);
+      const usage = page.getByRole('dialog', { name: 'Usage and costs' });
+      const messages = usage.getByTestId('usage-figure-messages');
+      await messages.waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await messages.waitFor();
+            return Number(/\d+/.exec(await messages.innerText())?.[0] ?? 0);
+          },
+          { timeout: 60_000, intervals: [1000] },
+        )
+        .toBeGreaterThanOrEqual(2);
+      expect(await usage.getByTestId('usage-figure-cost-so-far').innerText()).toMatch(/\$0\.0[1-9]/);
+      await usage.getByTestId('usage-by-day').waitFor();
+      expect(await usage.getByTestId('usage-by-key-table').innerText()).toMatch(
+        /Messages sent\s+1 message\s/,
+      );
+      await screenshots('billing-usage');
+      await page.goto(`${server.url}/app/home?billing`);
+    },
+    slow,
+  );
+
+  it(
     'sees the unpaid banner when a renewal fails through its retries, and pays it in the portal',
     async () => {
       await billingDialog().getByRole('button', { name: 'Payment method and invoices' }).click();

@@ -20,12 +20,12 @@ import { formatDate, formatQuantity, useBillingTarget } from './use-billing';
 
 /** What each counter counts, as a person reads it, and its colour in the charts. */
 const counterInfo: Record<UsageCounter, { label: string; unit: string; color: string }> = {
-  voice: { label: 'Voice', unit: 'minutes', color: 'brand.6' },
-  advancedVoice: { label: 'Advanced voice', unit: 'minutes', color: 'violet.5' },
-  tokens: { label: 'Model tokens', unit: 'tokens', color: 'teal.5' },
-  'outbound-message': { label: 'Messages sent', unit: 'messages', color: 'orange.5' },
-  'inbound-message': { label: 'Messages received', unit: 'messages', color: 'yellow.5' },
-  number: { label: 'Phone numbers', unit: 'numbers', color: 'gray.5' },
+  voice: { label: 'Voice', unit: 'minute', color: 'brand.6' },
+  advancedVoice: { label: 'Advanced voice', unit: 'minute', color: 'violet.5' },
+  tokens: { label: 'Model tokens', unit: 'token', color: 'teal.5' },
+  'outbound-message': { label: 'Messages sent', unit: 'message', color: 'orange.5' },
+  'inbound-message': { label: 'Messages received', unit: 'message', color: 'yellow.5' },
+  number: { label: 'Phone numbers', unit: 'number', color: 'gray.5' },
 };
 
 /** USD with cents; a fraction of a cent keeps up to four decimals; thousands compacted ($1.2k). */
@@ -44,7 +44,7 @@ const numberOf = (value: number | string | undefined) => Number(value ?? 0);
 /** One figure of the period, large, with what it is. */
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" data-testid={`usage-figure-${label.toLowerCase().replaceAll(' ', '-')}`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -202,6 +202,7 @@ export function UsageOverlay() {
                   <Table.Td>{counterInfo[counter].label}</Table.Td>
                   <Table.Td ta="right">
                     {formatQuantity(numberOf(usage.totals[counter]))} {counterInfo[counter].unit}
+                    {numberOf(usage.totals[counter]) === 1 ? '' : 's'}
                   </Table.Td>
                   <Table.Td ta="right">{usd(numberOf(usage.totals[`cost:${counter}`]))}</Table.Td>
                 </Table.Tr>
