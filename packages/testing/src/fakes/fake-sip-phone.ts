@@ -32,6 +32,11 @@ export interface FakeSipCallOptions {
    * phone sends μ-law silence every 20 ms from its ACK on, as phones do.
    */
   silent?: boolean;
+  /**
+   * How a REFER from the server is met: `refuse` answers 403; otherwise 202, then NOTIFYs with the new leg's
+   * progress as message/sipfrag (100, then `newLegStatus`, default 200).
+   */
+  refer?: { answer: 'accept'; newLegStatus?: number } | { answer: 'refuse' };
 }
 
 export class FakeSipCall {
@@ -230,14 +235,38 @@ export class FakeSipCall {
     } else {
       this.requests.push(message);
       if (message.method === 'BYE') this.mute();
+      const copy = ['via', 'from', 'to', 'call-id', 'cseq']
+        .flatMap((name) => (message.headers.get(name) ?? []).map((value) => `${name}: ${value}`))
+        .join('\r\n');
       if (message.method === 'BYE' || message.method === 'OPTIONS') {
-        const copy = ['via', 'from', 'to', 'call-id', 'cseq']
-          .flatMap((name) => (message.headers.get(name) ?? []).map((value) => `${name}: ${value}`))
-          .join('\r\n');
         this.send(`SIP/2.0 200 OK\r\n${copy}\r\nContent-Length: 0\r\n\r\n`);
       }
+      if (message.method === 'REFER') this.referred(copy);
     }
     for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Meets a REFER as `options.refer` says: 403, or 202 and the new leg's progress in NOTIFYs (RFC 3515). */
+  private referred(copy: string): void {
+    const refer = this.options.refer ?? { answer: 'accept' };
+    if (refer.answer === 'refuse') {
+      this.send(`SIP/2.0 403 Forbidden\r\n${copy}\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    this.send(`SIP/2.0 202 Accepted\r\n${copy}\r\nContent-Length: 0\r\n\r\n`);
+    const status = refer.newLegStatus ?? 200;
+    const reasons: Record<number, string> = { 100: 'Trying', 200: 'OK', 486: 'Busy Here', 404: 'Not Found' };
+    for (const [frag, state] of [
+      [`SIP/2.0 100 Trying`, 'active;expires=60'],
+      [`SIP/2.0 ${status} ${reasons[status] ?? 'Done'}`, 'terminated;reason=noresource'],
+    ] as const) {
+      this.cseq += 1;
+      const body = `${frag}\r\n`;
+      const notify = this.requestText('NOTIFY', `z9hG4bK${randomBytes(6).toString('hex')}`, this.cseq, body)
+        .replace('Content-Type: application/sdp', 'Content-Type: message/sipfrag;version=2.0')
+        .replace('Content-Length:', `Event: refer\r\nSubscription-State: ${state}\r\nContent-Length:`);
+      this.send(notify);
+    }
   }
 
   /** @internal an RTP packet from the server. */

@@ -13,6 +13,7 @@ import { RtpLine } from '../../runtime/channels/sip/rtp-line';
 import { codecOfPayloadType, SipCallChannel } from '../../runtime/channels/sip/sip-call-channel';
 import { buildAudioAnswer, type AudioOffer } from '../../runtime/channels/sip/sdp';
 import type { AgentRuntime } from '../../runtime/session-types';
+import { sayOnLine } from './sip-line-prompt';
 import { updateSipCall } from './sip.repo';
 
 /** RFC 3261 timers: T1 and T2 for the 2xx retransmissions, 64·T1 before giving up on the ACK. */
@@ -50,6 +51,17 @@ export type DialogState = 'ringing' | 'answered' | 'confirmed' | 'ended';
 const hostInUri = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
+ * Where a REFER sends the caller: a SIP URI as given, else the number or extension (`ext:`/`pbx:` prefix and any
+ * post-answer digits after a comma left out) at the peer that sent the call.
+ */
+export function referTarget(destination: string, peerAddress: string): string {
+  const trimmed = destination.trim();
+  if (/^sips?:/i.test(trimmed)) return trimmed;
+  const user = trimmed.replace(/^(ext|pbx):/i, '').split(',')[0] ?? '';
+  return `sip:${user.replace(/[^0-9A-Za-z+*#._-]/g, '')}@${hostInUri(peerAddress)}`;
+}
+
+/**
  * One inbound call from ringing to its end, as the UAS (RFC 3261 §13.3, §15): 180 then 200 with the SDP answer
  * (resent over UDP until the ACK, §13.3.1.4), the conversation on the RTP line from the answer on, and its end by
  * the caller's BYE, a CANCEL before the answer (487), the agent's hang-up (our BYE), or RTP silence (our BYE).
@@ -64,6 +76,8 @@ export class SipDialog {
   private rtp: RtpLine | null = null;
   private channel: SipCallChannel | null = null;
   private endReason: string | null = null;
+  /** A REFER awaiting its outcome: the timer that gives up on it. */
+  private transferring: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: SipDialogDeps,
@@ -139,6 +153,69 @@ export class SipDialog {
     void this.end('ended', reason);
   }
 
+  /**
+   * Transfers the caller with an in-dialog REFER (RFC 3515): Refer-To the destination at the peer that sent the
+   * call (its trunk or PBX places the new leg). 202 then NOTIFYs with a sipfrag of the new leg's progress; a 2xx
+   * there ends our leg with a BYE; a refusal, a failed new leg or no final NOTIFY within 32 s is a failed transfer,
+   * and the call is ended with the reason kept on its row.
+   */
+  transfer(destination: string): void {
+    if (this.state !== 'answered' && this.state !== 'confirmed') return;
+    const refer = this.inDialogRequest('REFER');
+    if (!refer) return;
+    refer.headers['refer-to'] = `<${referTarget(destination, this.call.remote.address)}>`;
+    refer.headers['referred-by'] = `<sip:${this.call.agent.username}@${hostInUri(this.deps.publicHost)}>`;
+    this.transferring = setTimeout(() => this.transferFailed('no outcome within 32 s'), 64 * t1);
+    this.transferring.unref();
+    this.deps.logger.info({ callId: this.callId, destination }, 'a SIP call is being transferred');
+    this.deps.stack.send(refer, (response) => {
+      const status = response.status ?? 0;
+      if (status >= 300) this.transferFailed(`REFER answered ${status} ${response.reason ?? ''}`.trim());
+    });
+  }
+
+  /** A NOTIFY of the transfer's progress (a sipfrag of the new leg's status line). */
+  notified(request: SipRequest): void {
+    this.deps.stack.send(sip.makeResponse(request, 200, 'OK'));
+    const frag = /^SIP\/2\.0\s+(\d{3})\s*(.*)$/m.exec(request.content ?? '');
+    if (!frag || this.transferring === null) return;
+    const status = Number(frag[1]);
+    if (status < 200) return;
+    if (status < 300) {
+      clearTimeout(this.transferring);
+      this.transferring = null;
+      this.sendBye();
+      void this.end('ended', 'transferred');
+      return;
+    }
+    this.transferFailed(`the new leg answered ${status} ${frag[2] ?? ''}`.trim());
+  }
+
+  private transferFailed(why: string): void {
+    if (this.transferring === null) return;
+    clearTimeout(this.transferring);
+    this.transferring = null;
+    this.deps.logger.warn({ callId: this.callId, why }, 'a SIP transfer failed');
+    const reason = `transfer-failed: ${why}`.slice(0, 200);
+    // The conversation is over: the caller hears why before the line closes.
+    const speech = this.deps.runtime.speech;
+    const rtp = this.rtp;
+    if (!speech || !rtp) {
+      this.hangUp(reason);
+      return;
+    }
+    void sayOnLine({
+      text: 'Sorry, I could not transfer your call. Please call again later. Goodbye.',
+      tts: speech.tts,
+      codec: codecOfPayloadType(this.call.codec),
+      rtp,
+      voice: 'Asteria',
+      language: 'en',
+    })
+      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'the transfer apology was not played'))
+      .finally(() => this.hangUp(reason));
+  }
+
   private answerCall(): void {
     const { deps, call } = this;
     const rtp = this.rtp;
@@ -177,13 +254,8 @@ export class SipDialog {
             if (reason !== 'caller') this.hangUp(reason === 'agent' ? 'agent' : reason);
             return Promise.resolve();
           },
-          // Transfers need REFER, which this endpoint does not send yet: the call ends instead.
           transfer: (destination) => {
-            deps.logger.warn(
-              { callId: this.callId, destination },
-              'a SIP call cannot be transferred yet; ended',
-            );
-            this.hangUp('transfer-unsupported');
+            this.transfer(destination);
             return Promise.resolve();
           },
         },
@@ -214,12 +286,18 @@ export class SipDialog {
   }
 
   private sendBye(): void {
+    const bye = this.inDialogRequest('BYE');
+    if (bye) this.deps.stack.send(bye, () => undefined);
+  }
+
+  /** A request of ours in the call's dialog (RFC 3261 §12.2.1.1), sent back over the INVITE's flow. */
+  private inDialogRequest(method: string): SipMessage | null {
     const { invite } = this.call;
     const contact = Array.isArray(invite.headers.contact) ? invite.headers.contact[0] : undefined;
     const to = invite.headers.from;
-    if (!to) return;
+    if (!to) return null;
     const bye: SipMessage = {
-      method: 'BYE',
+      method,
       uri: contact?.uri ?? to.uri,
       headers: {
         to,
@@ -228,7 +306,7 @@ export class SipDialog {
           params: { ...(invite.headers.to?.params ?? {}), tag: this.localTag },
         },
         'call-id': this.callId,
-        cseq: { seq: (this.localSeq += 1), method: 'BYE' },
+        cseq: { seq: (this.localSeq += 1), method },
         via: [],
         // Sent back where the INVITE came from (the stack's flow route, removed before sending): the peer's
         // Contact may sit behind NAT, or share our own address on one host.
@@ -238,7 +316,7 @@ export class SipDialog {
       },
     };
     if (invite.headers.to?.name) (bye.headers.from as { name?: string }).name = invite.headers.to.name;
-    this.deps.stack.send(bye, () => undefined);
+    return bye;
   }
 
   /** A response to the INVITE (or a re-INVITE) with our To tag, and a Contact on what answers. */
@@ -272,6 +350,8 @@ export class SipDialog {
     this.state = 'ended';
     this.endReason = reason;
     this.stopRetransmitting();
+    if (this.transferring) clearTimeout(this.transferring);
+    this.transferring = null;
     this.channel?.hungUp();
     this.rtp?.close();
     this.onEnded(this);

@@ -103,6 +103,13 @@ export class SipEndpoint {
     return endpoint;
   }
 
+  /** Transfers a call in progress with REFER (what the agent's transfer does); false when there is no such call. */
+  transfer(callId: string, destination: string): boolean {
+    const dialog = this.dialogs.get(callId);
+    dialog?.transfer(destination);
+    return dialog !== undefined;
+  }
+
   /** Calls in progress. */
   get activeCalls(): number {
     return this.dialogs.size;
@@ -225,6 +232,11 @@ export class SipEndpoint {
         // 200 to the CANCEL itself; the INVITE gets its 487 when it was still ringing (RFC 3261 §9.2).
         this.respond(request, dialog ? 200 : 481, dialog ? 'OK' : 'Call/Transaction Does Not Exist');
         dialog?.cancel();
+        return;
+      case 'NOTIFY':
+        // The progress of a transfer this endpoint asked for with REFER.
+        if (dialog) dialog.notified(request);
+        else this.respond(request, 481, 'Call/Transaction Does Not Exist');
         return;
       case 'OPTIONS':
         this.respond(request, 200, 'OK', { allow: allowed, accept: 'application/sdp' });
