@@ -39,7 +39,7 @@ function DocumentRow({ document, accountId }: { document: KnowledgeDocumentView;
   const busy = document.state === 'queued' || document.state === 'fetching';
   return (
     <Table.Tr>
-      <Table.Td style={{ maxWidth: 0, width: '60%' }}>
+      <Table.Td style={{ maxWidth: 0, width: '100%' }}>
         <Text size="sm" fw={500} truncate>
           {document.title}
         </Text>
@@ -52,17 +52,17 @@ function DocumentRow({ document, accountId }: { document: KnowledgeDocumentView;
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>
-        <Badge color={stateColors[document.state]} variant="light">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={stateColors[document.state]} variant="light" style={{ overflow: 'visible' }}>
           {document.state}
         </Badge>
         {document.state === 'ready' ? (
           <Text size="xs" c="dimmed">
-            {document.chunks} passages
+            {document.chunks} {document.chunks === 1 ? 'passage' : 'passages'}
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Group gap={4} wrap="nowrap" justify="flex-end">
           <Tooltip label="Fetch again">
             <ActionIcon
@@ -189,7 +189,7 @@ export function KnowledgeBasePanel({
             No documents yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing={6} aria-label="Documents">
               <Table.Tbody>
                 {documents.map((document) => (

@@ -43,7 +43,8 @@ function BaseCard({
         {inProgress(base) > 0 ? <Loader size="xs" aria-label="Filling" /> : null}
       </Group>
       <Text size="xs" c="dimmed">
-        {ready} of {total} {total === 1 ? 'page' : 'pages'} ready · {base.chunks} passages
+        {ready} of {total} {total === 1 ? 'page' : 'pages'} ready · {base.chunks}{' '}
+        {base.chunks === 1 ? 'passage' : 'passages'}
         {failed > 0 ? ` · ${failed} failed` : ''}
       </Text>
       {inProgress(base) > 0 ? <Progress value={done} size="sm" mt={6} aria-label="Progress" /> : null}

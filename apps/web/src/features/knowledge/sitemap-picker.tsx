@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSitemap } from '@tabler/icons-react';
 import { endpoints } from '@switchboard/contract';
 import { useState } from 'react';
@@ -74,7 +74,7 @@ export function SitemapPicker({ baseId, accountId }: { baseId: string; accountId
               />
             ) : null}
           </Group>
-          <ScrollArea.Autosize mah={200}>
+          <Box mah={200} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
             <Stack gap={4}>
               {links.map((link) => (
                 <Checkbox
@@ -86,7 +86,7 @@ export function SitemapPicker({ baseId, accountId }: { baseId: string; accountId
                 />
               ))}
             </Stack>
-          </ScrollArea.Autosize>
+          </Box>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setLinks(null)}>
               Cancel
