@@ -2,3 +2,4 @@
 export { payPageCardPayments, type PayPageCardPayments } from './card-payments';
 export { registerPayPages } from './pay-pages.routes';
 export type { PayPagesDeps } from './pay-pages.service';
+export { settlePayPageInvoices } from './settlement';

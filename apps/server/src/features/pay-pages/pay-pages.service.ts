@@ -111,7 +111,11 @@ export async function requestSlugInvoice(
 }
 
 /** Credits a settled pay-page invoice once (the payment hash keys the transfers). */
-export async function settlePayPageInvoice(deps: PayPagesDeps, row: PayPagePaymentRow, payee: string) {
+export async function settlePayPageInvoice(
+  deps: Omit<PayPagesDeps, 'rates' | 'cardSandbox'>,
+  row: PayPagePaymentRow,
+  payee: string,
+) {
   await creditPayment(
     deps,
     row,

@@ -1,6 +1,8 @@
 import { defineJob, type JobFeature } from '../../jobs';
 import { createLightning } from '../../providers/lightning/create';
 import { createLedger } from '../ledger';
+import { settlePayPageInvoices } from '../pay-pages';
+import { earnReferralReward } from '../referrals';
 import { settleLightningInvoices } from './lightning-settlement';
 
 /** Every minute: open Lightning invoices are checked with the node, paid ones credited, stale ones expired. */
@@ -24,6 +26,17 @@ export const walletJobs: JobFeature = {
       const result = await settleLightningInvoices(deps);
       if (result.credited + result.expired + result.failed > 0)
         services.logger.info(result, 'Lightning invoices settled');
+      // Invoices paid on pay pages: credited less the fee, as when the payer's page asks.
+      const payPages = await settlePayPageInvoices({
+        ...deps,
+        mail: services.mail,
+        feePercent: services.config.payPages.feePercent,
+        afterMoneyIn: async (accountId) => {
+          await earnReferralReward(services.db, accountId);
+        },
+      });
+      if (payPages.credited + payPages.expired + payPages.failed > 0)
+        services.logger.info(payPages, 'Pay-page invoices settled');
       return result;
     });
     await jobs.schedule(lightningSettlement, '* * * * *', {});
