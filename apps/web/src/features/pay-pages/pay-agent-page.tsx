@@ -3,7 +3,7 @@ import {
   Avatar,
   Badge,
   Button,
-  Card,
+  Box,
   Group,
   Loader,
   SegmentedControl,
@@ -149,7 +149,7 @@ export function PayAgentPage() {
   const sandbox = method === 'card' ? payee.cardSandbox : payee.lightningSandbox;
   return (
     <CenteredPage>
-      <Card withBorder padding="lg" w="100%" maw={480}>
+      <Box w="100%" maw={480}>
         <Stack gap="md">
           <Group wrap="nowrap">
             <Avatar src={payee.profileImage} size={56} radius="xl" color="brand">
@@ -197,7 +197,7 @@ export function PayAgentPage() {
             {payee.displayName} receives the amount less a {payee.feePercent}% platform fee.
           </Text>
         </Stack>
-      </Card>
+      </Box>
     </CenteredPage>
   );
 }

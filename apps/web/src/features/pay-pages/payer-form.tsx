@@ -27,6 +27,7 @@ export function PayerForm({
         decimalScale={2}
         min={minUsd}
         max={10_000}
+        clampBehavior="none"
         allowNegative={false}
         value={value.amount}
         onChange={(amount) =>

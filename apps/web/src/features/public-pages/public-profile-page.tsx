@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Box, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPhoneForDisplay } from '@switchboard/core';
 import { payPagesEndpoints, webPages } from '@switchboard/contract';
 import {
@@ -87,7 +87,7 @@ export function PublicProfilePage() {
   );
   return (
     <CenteredPage>
-      <Card withBorder padding="xl" w="100%" maw={440}>
+      <Box w="100%" maw={440}>
         <Stack gap="md" align="center">
           <Avatar src={account.profileImage} size={88} radius="50%" color="brand">
             {account.displayName.slice(0, 1).toUpperCase()}
@@ -145,7 +145,7 @@ export function PublicProfilePage() {
             Made with Switchboard
           </Anchor>
         </Stack>
-      </Card>
+      </Box>
     </CenteredPage>
   );
 }
