@@ -123,9 +123,13 @@ export class SandboxPhoneNetwork {
     transferRingMs: 20_000,
   };
 
-  /** The serving process lends its webhooks; until then a placed call rings nowhere. */
+  /** Calls placed before the serving process lent its webhooks (the dialer starts before the routes exist). */
+  private readonly unrouted: { callId: string; call: OutboundCall }[] = [];
+
+  /** The serving process lends its webhooks; calls placed before then are carried from now. */
   attach(switchboard: SandboxSwitchboard): void {
     this.switchboard = switchboard;
+    for (const { callId, call } of this.unrouted.splice(0)) this.place(callId, call);
   }
 
   /** A call is live on the network until the returned function is called. */
@@ -184,9 +188,12 @@ export class SandboxPhoneNetwork {
 
   /** Carries a call an agent placed, in the background. */
   place(callId: string, call: OutboundCall): void {
-    const switchboard = this.switchboard;
-    if (!switchboard) return;
     this.placedCalls.set(callId, Date.now());
+    const switchboard = this.switchboard;
+    if (!switchboard) {
+      this.unrouted.push({ callId, call });
+      return;
+    }
     const placed: PlacedSandboxCall = {
       callId,
       to: call.to,
