@@ -34,7 +34,10 @@ function fail(message: string): never {
   throw new AppError('VALIDATION_FAILED', message);
 }
 
-/** Checks a catalogue document: tiers ascending from 1, not overlapping, prices exact in units. */
+/**
+ * Checks a catalogue document: tiers from 1 up without overlaps or gaps, only the last open-ended, prices USD
+ * amounts of 0 or more exact in units. A refusal names the usage key and the tier.
+ */
 export function parseProductItems(value: unknown): ProductItems {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     fail('productItems must be an object');
@@ -46,20 +49,30 @@ export function parseProductItems(value: unknown): ProductItems {
     if (!Array.isArray(item.pricing) || item.pricing.length === 0)
       fail(`${key}: pricing needs at least one tier`);
     let previousMax: number | null = 0;
-    for (const tier of item.pricing) {
+    item.pricing.forEach((tier, index) => {
+      const name = `${key} tier ${String(index + 1)}`;
       if (!Number.isSafeInteger(tier.quantityMin) || tier.quantityMin < 1)
-        fail(`${key}: quantityMin must be 1 or more`);
-      if (previousMax === null || tier.quantityMin <= previousMax)
-        fail(`${key}: tiers must ascend without overlapping`);
+        fail(`${name}: quantityMin must be a whole number, 1 or more`);
+      if (previousMax === null) fail(`${name}: the tier before it is open-ended, so no tier can follow it`);
+      if (tier.quantityMin <= previousMax)
+        fail(
+          `${name}: starts at ${String(tier.quantityMin)}, inside the tier before it (up to ${String(previousMax)})`,
+        );
+      if (tier.quantityMin > previousMax + 1)
+        fail(`${name}: starts at ${String(tier.quantityMin)}, leaving a gap after ${String(previousMax)}`);
       if (
         tier.quantityMax !== null &&
         (!Number.isSafeInteger(tier.quantityMax) || tier.quantityMax < tier.quantityMin)
       ) {
-        fail(`${key}: quantityMax must be null or at least quantityMin`);
+        fail(`${name}: quantityMax must be null (open-ended) or at least quantityMin`);
       }
+      if (typeof tier.price !== 'string' || !/^\d{1,12}(\.\d{1,9})?$/.test(tier.price.trim()))
+        fail(
+          `${name}: price must be a USD amount of 0 or more, like 0.12 (got ${JSON.stringify(tier.price)})`,
+        );
       usdToUnits(tier.price);
       previousMax = tier.quantityMax;
-    }
+    });
     if (item.included !== undefined && (!Number.isSafeInteger(item.included) || item.included < 0))
       fail(`${key}: included must be a whole number, 0 or more`);
     items[key] = {
