@@ -21,7 +21,7 @@ export function PayoutList({ payouts }: { payouts: PayoutView[] }) {
             <Text size="sm" truncate>
               {channelNames[payout.channel]} · {payout.destination}
             </Text>
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
               <Text size="sm" fw={500}>
                 ${payout.amountUsd}
               </Text>

@@ -62,10 +62,12 @@ export function WithdrawOverlay() {
           : `$${answer.payout.amountUsd} to ${answer.payout.destination} is on its way; it shows as pending until the provider confirms.`,
       ),
   };
-  const paypal = useApiMutation(payoutsEndpoints.payoutPaypal, options);
-  const venmo = useApiMutation(payoutsEndpoints.payoutVenmo, options);
-  const lightning = useApiMutation(payoutsEndpoints.requestWithdrawal, options);
-  const stripe = useApiMutation(payoutsEndpoints.transferFunds, options);
+  // A refused payout is listed as failed too: read the list again either way.
+  const refresh = () => void overview.refetch();
+  const paypal = useApiMutation(payoutsEndpoints.payoutPaypal, { ...options, onError: refresh });
+  const venmo = useApiMutation(payoutsEndpoints.payoutVenmo, { ...options, onError: refresh });
+  const lightning = useApiMutation(payoutsEndpoints.requestWithdrawal, { ...options, onError: refresh });
+  const stripe = useApiMutation(payoutsEndpoints.transferFunds, { ...options, onError: refresh });
   const mutation = { paypal, venmo, lightning, stripe }[channel];
 
   if (overview.isPending) return <Loader size="sm" />;
@@ -95,9 +97,11 @@ export function WithdrawOverlay() {
     else stripe.mutate({ ...target, body });
   };
   const heldHint =
-    view.heldUntil && view.heldUsd !== '0.00'
-      ? `Card payments wait ${view.holdDays} days; the next release is ${formatDate(view.heldUntil)}`
-      : `Card payments wait ${view.holdDays} days`;
+    view.holdDays === 0
+      ? 'No hold on card payments'
+      : view.heldUntil && view.heldUsd !== '0.00'
+        ? `Card payments wait ${view.holdDays} days; the next release is ${formatDate(view.heldUntil)}`
+        : `Card payments wait ${view.holdDays} days`;
 
   return (
     <Stack gap="md">
@@ -118,7 +122,7 @@ export function WithdrawOverlay() {
           { value: 'paypal', label: 'PayPal' },
           { value: 'venmo', label: 'Venmo' },
           { value: 'lightning', label: 'Lightning' },
-          { value: 'stripe', label: 'Bank (Stripe)' },
+          { value: 'stripe', label: 'Stripe' },
         ]}
         aria-label="Withdraw to"
       />
