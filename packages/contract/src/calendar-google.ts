@@ -32,7 +32,7 @@ const mainCalendarView = okBody({
 
 export const bookingSchema = z.object({
   id: z.number().int(),
-  provider: z.enum(['sandbox', 'calendly', 'google']),
+  provider: z.enum(['sandbox', 'calendly', 'google', 'jobnimbus']),
   /** True when the calendar is a sandbox (built in, or the stand-in of Google Calendar). */
   sandbox: z.boolean(),
   status: z.enum(['booked', 'cancelled']),

@@ -158,7 +158,7 @@ export const scheduleSchema = z.object({
 export type ScheduleView = z.infer<typeof scheduleSchema>;
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
-export const calendarProviderNames = ['sandbox', 'calendly', 'google'] as const;
+export const calendarProviderNames = ['sandbox', 'calendly', 'google', 'jobnimbus'] as const;
 
 export const calendlyConnectionSchema = z.object({
   connected: z.boolean(),

@@ -7,6 +7,7 @@ import { billingEndpoints } from './billing';
 import { usageEndpoints } from './usage';
 import { calendarEndpoints } from './calendar';
 import { googleCalendarEndpoints } from './calendar-google';
+import { jobNimbusEndpoints } from './calendar-jobnimbus';
 import { googleCalendarEndpoints } from './calendar-google';
 import { contactsEndpoints } from './contacts';
 import { developerEndpoints } from './developer';
@@ -43,6 +44,7 @@ export * from './billing';
 export * from './usage';
 export * from './calendar';
 export * from './calendar-google';
+export * from './calendar-jobnimbus';
 export * from './calendar-google';
 export * from './contacts';
 export * from './developer';
@@ -98,6 +100,7 @@ export const endpoints = {
   ...knowledgeEndpoints,
   ...calendarEndpoints,
   ...googleCalendarEndpoints,
+  ...jobNimbusEndpoints,
   ...googleCalendarEndpoints,
 } as const;
 

@@ -49,3 +49,4 @@ export {
   startFakeGoogleCalendarServer,
   type FakeGoogleCalendarServer,
 } from './fakes/fake-google-calendar-server';
+export { startFakeJobNimbusServer, type FakeJobNimbusServer } from './fakes/fake-jobnimbus-server';

@@ -18,7 +18,7 @@ export { appointmentOwner } from './bookings.repo';
 
 const providerOf = (row: Appointment): BookingView['provider'] => {
   const provider = row.details.provider;
-  return provider === 'google' || provider === 'calendly' ? provider : 'sandbox';
+  return provider === 'google' || provider === 'calendly' || provider === 'jobnimbus' ? provider : 'sandbox';
 };
 
 const roomsOf = (db: Db, rows: Appointment[]) =>
@@ -80,6 +80,9 @@ export async function cancelBooking(deps: CalendarDeps, accountId: number, id: n
           );
         });
       });
+  }
+  if (provider === 'jobnimbus') {
+    throw new AppError('CONFLICT', 'JobNimbus appointments are cancelled in JobNimbus, on the team calendar');
   }
   if (provider === 'calendly') {
     const connection = await findConnection(deps.db, connectionAccountId, 'calendly');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { calendarEndpoints, googleCalendarEndpoints } from '@switchboard/contract';
+import { calendarEndpoints, googleCalendarEndpoints, jobNimbusEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import { createSecretBox } from '../../platform/secret-box';
 import type { Feature } from '../feature';
@@ -20,6 +20,7 @@ import {
   setGoogleMainCalendar,
   startGoogleConsent,
 } from './google.service';
+import { jobNimbusTeam, saveJobNimbusSettings } from './jobnimbus.service';
 import { getSchedule, saveSchedule } from './schedule.service';
 
 const acting = (accountId: number | null): number => {
@@ -106,6 +107,11 @@ export const calendarFeature: Feature = {
       },
       listBookings: ({ query, ctx }) => listBookings(db, acting(ctx.accountId), query.past === 'true'),
       cancelBooking: ({ params, ctx }) => cancelBooking(deps, acting(ctx.accountId), params.bookingId),
+    });
+    implement(jobNimbusEndpoints)({
+      saveJobNimbusSettings: ({ body, ctx }) =>
+        saveJobNimbusSettings(deps, acting(ctx.accountId), body.token),
+      jobNimbusTeam: ({ body, ctx }) => jobNimbusTeam(deps, acting(ctx.accountId), body.targetDate),
     });
     await registerCalendlyWebhook(app, deps);
   },

@@ -7,6 +7,7 @@ import { CalendarUnavailableError, type CalendarProvider } from '../../providers
 import { findConnectionFor } from './calendar-connections.repo';
 import { calendlyCalendar } from './calendly-calendar';
 import { googleCalendar } from './google-calendar';
+import { jobNimbusCalendar } from './jobnimbus.service';
 import type { CalendarDeps } from './calendly.service';
 import { withCalendarLock } from './calendar-lock.repo';
 import {
@@ -56,7 +57,7 @@ export interface AccountCalendarOptions {
 
 /**
  * The calendar agents book into: the account's schedule (its own, else its organization's) over the calendar it
- * uses (its connected Calendly or Google Calendar, else the sandbox calendar). A booking is one step per calendar: under the
+ * uses (its connected Calendly, Google Calendar or JobNimbus, else the sandbox calendar). A booking is one step per calendar: under the
  * calendar's lock the busy times are read again, buffer included, right before the insert (decisions/035).
  */
 export function accountCalendar(db: Db, options: AccountCalendarOptions = {}): CalendarProvider {
@@ -84,9 +85,9 @@ export function accountCalendar(db: Db, options: AccountCalendarOptions = {}): C
           connection.lastError ?? 'revoked',
         );
       }
-      return connection.provider === 'google'
-        ? googleCalendar(deps, connection)
-        : calendlyCalendar(deps, connection);
+      if (connection.provider === 'google') return googleCalendar(deps, connection);
+      if (connection.provider === 'jobnimbus') return jobNimbusCalendar(deps, connection);
+      return calendlyCalendar(deps, connection);
     });
   return {
     name: 'account',

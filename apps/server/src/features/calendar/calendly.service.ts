@@ -56,17 +56,12 @@ export async function calendarConnections(deps: CalendarDeps, accountId: number)
   const googleSettings = google
     ? (google.settings as { sandbox?: boolean; mainCalendar?: string | null })
     : null;
+  const jobNimbus = await findConnection(deps.db, accountId, 'jobnimbus');
   // Bookings go to the calendar connected last (calendar-connections.repo.ts findConnectionFor).
-  const active =
-    connection && google
-      ? google.createdAt.getTime() >= connection.createdAt.getTime()
-        ? 'google'
-        : 'calendly'
-      : google
-        ? 'google'
-        : connection
-          ? 'calendly'
-          : 'sandbox';
+  const newest = [connection, google, jobNimbus]
+    .filter((row): row is CalendarConnection => row !== null)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)[0];
+  const active = newest?.provider ?? 'sandbox';
   return {
     success: true,
     active,

@@ -15,12 +15,15 @@ export const calendarEnvShape = {
   GOOGLE_API_URL: httpUrl.default('https://www.googleapis.com/'),
   /** Where Google's token and revoke endpoints are, when not Google's own (tests). */
   GOOGLE_OAUTH_URL: httpUrl.optional(),
+  /** JobNimbus's API (tests point it at packages/testing's fake JobNimbus). */
+  JOBNIMBUS_API_URL: httpUrl.default('https://app.jobnimbus.com/api1'),
 } satisfies z.ZodRawShape;
 
 type CalendarEnv = z.output<z.ZodObject<typeof calendarEnvShape>>;
 
 export interface CalendarConfig {
   calendlyApiUrl: string;
+  jobNimbusApiUrl: string;
   /** Null without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: the sandbox stand-in then (closed in production). */
   google: { clientId: string; clientSecret: string; apiUrl: string; oauthUrl: string | null } | null;
 }
@@ -28,6 +31,7 @@ export interface CalendarConfig {
 export function calendarConfigFromEnv(env: CalendarEnv): CalendarConfig {
   return {
     calendlyApiUrl: env.CALENDLY_API_URL.replace(/\/+$/, ''),
+    jobNimbusApiUrl: env.JOBNIMBUS_API_URL.replace(/\/+$/, ''),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

@@ -7,6 +7,7 @@ const providerLabel: Record<BookingView['provider'], string> = {
   sandbox: 'Sandbox calendar',
   calendly: 'Calendly',
   google: 'Google Calendar',
+  jobnimbus: 'JobNimbus',
 };
 
 /** The booking's time in the zone it was booked in, e.g. "Mon, Jan 7, 11:00 AM (America/New_York)". */
