@@ -173,7 +173,15 @@ export function PayAgentPage() {
               The card payment was canceled; nothing was charged.
             </Alert>
           )}
-          <PayerForm value={payer} onChange={setPayer} amountError={amountError} minUsd={minUsd} />
+          <PayerForm
+            value={payer}
+            onChange={(next) => {
+              if (next.amount !== payer.amount) setAmountError(null);
+              setPayer(next);
+            }}
+            amountError={amountError}
+            minUsd={minUsd}
+          />
           <SegmentedControl
             fullWidth
             value={method}
