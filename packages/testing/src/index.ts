@@ -38,6 +38,7 @@ export {
 } from './fakes/fake-stripe-server';
 export { startFakeLndServer, type FakeLndServer } from './fakes/fake-lnd-server';
 export { startFakePayPalServer, type FakePayPalServer } from './fakes/fake-paypal-server';
+export { encodeLnurl, startFakeLnurlServer, type FakeLnurlServer } from './fakes/fake-lnurl-server';
 export { FakeSipCall, startFakeSipPhone, type FakeSipPhone } from './fakes/fake-sip-phone';
 export { startFakeSipRegistrar, type FakeSipRegistrar } from './fakes/fake-sip-registrar';
 export {
