@@ -5,6 +5,7 @@ import {
   conversationLogs,
   doNotCall,
   eq,
+  gt,
   gte,
   inArray,
   lt,
@@ -193,6 +194,21 @@ export async function findOpenSandboxCalls(db: Db, options: { touchedBefore: Dat
       ),
     )
     .limit(options.limit);
+}
+
+/** The account's pending tasks waiting for a free line become due now (one was freed). */
+export async function wakeTasksWaitingForALine(db: Db, accountId: number, now: Date): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ scheduledFor: now })
+    .where(
+      and(
+        eq(tasks.accountId, accountId),
+        eq(tasks.state, 'pending'),
+        eq(tasks.waitingReason, 'concurrency'),
+        gt(tasks.scheduledFor, now),
+      ),
+    );
 }
 
 /** The room of the conversation a call became, once its log is written. */

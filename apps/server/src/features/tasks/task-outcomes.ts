@@ -1,7 +1,7 @@
 import type { TaskAttempt } from './dialer.repo';
 import type { Db } from '../../platform/database';
 import { updateTaskRow, type TaskRow } from './tasks.repo';
-import { findCallRoom, findEndedCalls, findTaskByCall } from './dialer.repo';
+import { findCallRoom, findEndedCalls, findTaskByCall, wakeTasksWaitingForALine } from './dialer.repo';
 import { nextTry, type TryResult } from './retry-policy';
 import { retryPolicyForTask } from './task-limits.service';
 
@@ -43,31 +43,36 @@ export async function closeTry(
   const conversationId = ended.conversationId ?? task.conversationId;
   const policy = await retryPolicyForTask(deps.db, task);
   const next = nextTry(policy, attempts.length, { ...end, answeredBy: ended.answeredBy });
-  if (next.retry) {
-    const at = new Date(now.getTime() + next.delaySeconds * 1000);
-    const tries = policy.maxAttempts;
-    return updateTaskRow(deps.db, task.id, ['running'], {
-      state: 'pending',
-      attempts,
-      callId: null,
-      conversationId,
-      scheduledFor: at,
-      waitingReason: null,
-      waitingDetail: `Try ${String(attempts.length + 1)} of ${String(tries)} at ${stamp(at)} (the last one ended ${end.result})`,
-    });
-  }
   const finished = ['completed', 'sent', 'no-answer', 'busy'].includes(end.result);
-  const outcome = end.result === 'completed' ? answeredOutcome(ended) : end.result;
-  return updateTaskRow(deps.db, task.id, ['running'], {
-    state: finished ? 'finished' : 'errored',
-    attempts,
-    callId: null,
-    conversationId,
-    outcome,
-    errorReason: finished ? null : (end.detail ?? `The try ended ${end.result}`),
-    waitingReason: null,
-    waitingDetail: null,
-  });
+  const at = next.retry ? new Date(now.getTime() + next.delaySeconds * 1000) : now;
+  const closed = await updateTaskRow(
+    deps.db,
+    task.id,
+    ['running'],
+    next.retry
+      ? {
+          state: 'pending',
+          attempts,
+          callId: null,
+          conversationId,
+          scheduledFor: at,
+          waitingReason: null,
+          waitingDetail: `Try ${String(attempts.length + 1)} of ${String(policy.maxAttempts)} at ${stamp(at)} (the last one ended ${end.result})`,
+        }
+      : {
+          state: finished ? 'finished' : 'errored',
+          attempts,
+          callId: null,
+          conversationId,
+          outcome: end.result === 'completed' ? answeredOutcome(ended) : end.result,
+          errorReason: finished ? null : (end.detail ?? `The try ended ${end.result}`),
+          waitingReason: null,
+          waitingDetail: null,
+        },
+  );
+  // The try's line is free: the account's tasks waiting for one are looked at again now, not at their next check.
+  if (closed) await wakeTasksWaitingForALine(deps.db, task.accountId, now);
+  return closed;
 }
 
 /**
