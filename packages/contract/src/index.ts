@@ -8,7 +8,6 @@ import { usageEndpoints } from './usage';
 import { calendarEndpoints } from './calendar';
 import { googleCalendarEndpoints } from './calendar-google';
 import { jobNimbusEndpoints } from './calendar-jobnimbus';
-import { googleCalendarEndpoints } from './calendar-google';
 import { contactsEndpoints } from './contacts';
 import { developerEndpoints } from './developer';
 import { directoryEndpoints } from './directory';
@@ -45,7 +44,6 @@ export * from './usage';
 export * from './calendar';
 export * from './calendar-google';
 export * from './calendar-jobnimbus';
-export * from './calendar-google';
 export * from './contacts';
 export * from './developer';
 export * from './directory';
@@ -101,7 +99,6 @@ export const endpoints = {
   ...calendarEndpoints,
   ...googleCalendarEndpoints,
   ...jobNimbusEndpoints,
-  ...googleCalendarEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

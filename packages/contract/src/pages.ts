@@ -21,10 +21,6 @@ export const webPages = {
   sandboxGoogleConsent: '/app/dev/google/consent',
   /** Where Google's consent comes back (`?code=&state=`): completes the exchange, then goes back to the app. */
   googleCallback: '/app/google/callback',
-  /** The sandbox stand-in of Google's consent page (no Google account is reached). */
-  sandboxGoogleConsent: '/app/dev/google/consent',
-  /** Where Google's consent comes back (`?code=&state=`): completes the exchange, then goes back to the app. */
-  googleCallback: '/app/google/callback',
   mobileStart: '/mobile/start',
   inbox: '/inbox',
   paymentCancel: '/payment/cancel',
