@@ -110,7 +110,7 @@ describe('plans and subscription', () => {
             await messages.waitFor();
             return Number(/\d+/.exec(await messages.innerText())?.[0] ?? 0);
           },
-          { timeout: 60_000, intervals: [1000] },
+          { timeout: 60_000, interval: 1000 },
         )
         .toBeGreaterThanOrEqual(2);
       expect(await usage.getByTestId('usage-figure-cost-so-far').innerText()).toMatch(/\$0\.0[1-9]/);

@@ -53,7 +53,8 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   'pay-pages':
     'Public pages: paying an account on its pay page by card or Lightning (less the platform fee, with a ' +
     'receipt by mail), its public profile and link page, and their view and click counts.',
-  referrals: 'Invitations by mail or text with a referral link, and the rewards earned when invitees first pay.',
+  referrals:
+    'Invitations by mail or text with a referral link, and the rewards earned when invitees first pay.',
 };
 
 const guardText = {
