@@ -132,6 +132,34 @@ describe('wallet', () => {
     expect(errors).toEqual([]);
   });
 
+  it('adds $5 by Lightning: the invoice as a QR code turns paid without a reload once a wallet pays it', async () => {
+    const balance = await headerBalanceCents();
+    await page.goto(`${server.url}/app/home?addFunds`);
+    const addFunds = page.getByRole('dialog', { name: 'Add funds' });
+    await addFunds.getByRole('tab', { name: 'Lightning' }).click();
+    await addFunds.getByLabel('Amount (USD)').fill('5');
+    await addFunds.getByRole('button', { name: 'Create Lightning invoice' }).click();
+    await addFunds.getByLabel('Lightning invoice QR code').waitFor();
+    await addFunds.getByText('Waiting for payment').waitFor();
+    await addFunds.getByText('Sandbox Lightning node').waitFor();
+    await screenshots('wallet-lightning-invoice');
+
+    // Paid from outside the page, as a payer's own wallet would: the page notices by itself.
+    const invoice = (
+      await addFunds.locator('pre, code').filter({ hasText: /^ln/ }).first().innerText()
+    ).trim();
+    const paid = await fetch(`${server.url}/api/sandbox/lightning/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ invoice }),
+    });
+    expect(paid.status).toBe(200);
+    await addFunds.getByText(/sats arrived: \$5\.00 is in your wallet/).waitFor({ timeout: 20_000 });
+    await expect.poll(headerBalanceCents, { timeout: 10_000 }).toBe(balance + 500);
+    await screenshots('wallet-lightning-paid');
+    expect(errors).toEqual([]);
+  });
+
   it('talks to the demo agent by chat, then sees the usage charge in the transactions and the balance lowered', async () => {
     await page.goto(`${server.url}/app/home?wallet`);
     const before = await exactBalance();

@@ -113,6 +113,15 @@ export const walletEndpoints = {
        * Monthly charges (numbers, agents) the wallet could not pay when due, oldest first; collected as soon as
        * the balance allows (a top-up, or the daily sweep).
        */
+      /**
+       * Whether the agents this account's conversations are paid from take new calls and messages: false when the
+       * paying wallet (the account's own, or its organization's for an agent) is metered and empty, with why.
+       */
+      admission: z.object({
+        takingConversations: z.boolean(),
+        reason: z.string().nullable(),
+        payerAccountId: z.number().int().nullable(),
+      }),
       owed: z.object({
         totalUsd: z.string(),
         charges: z.array(

@@ -33,7 +33,7 @@ import { useAccount } from './shell/use-current-account';
 import { useRememberLastAccount } from './shell/use-remember-last-account';
 import { UserMenu, type HandOffTarget } from './shell/user-menu';
 import { UnpaidBanner } from '../features/billing';
-import { WalletBalanceButton } from '../features/wallet';
+import { EmptyWalletBanner, WalletBalanceButton } from '../features/wallet';
 import { workspaceSections } from './shell/workspace-sections';
 import { useBrand } from '../features/domains/use-brand';
 
@@ -165,7 +165,17 @@ export function AppShellPage() {
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         {(data.account.accountType === 'organization' || data.account.accountType === 'agent') && (
-          <UnpaidBanner accountId={data.account.id} />
+          <>
+            <UnpaidBanner accountId={data.account.id} />
+            <EmptyWalletBanner
+              accountId={data.account.id}
+              payerAccountId={
+                data.account.accountType === 'agent'
+                  ? (data.account.organizationId ?? data.account.parentId ?? data.account.id)
+                  : data.account.id
+              }
+            />
+          </>
         )}
         {!active || active.segment === '' ? (
           <TierHome account={data.account} basePath={basePath} />

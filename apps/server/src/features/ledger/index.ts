@@ -20,6 +20,8 @@ export {
   createBalanceGate,
   type BalanceGateDeps,
   type UsageChargeResult,
+  type WalletStanding,
+  walletStanding,
 } from './usage-charges.service';
 export { resolvePlan } from './pricing/plans.repo';
 export {

@@ -118,6 +118,29 @@ export async function chargeUsage(
   return { charged: row.amount, spendable: await spendable(db, payer), payerAccountId: payer };
 }
 
+export type WalletStanding =
+  { admitted: true } | { admitted: false; reason: string; payerAccountId: number; spendableUsd: string };
+
+/**
+ * Whether the wallet that pays for an account's conversations lets new ones start: metered (a priced plan) and
+ * empty or overdrawn is a no, unless a subscription covers the usage and the wallet is merely at zero. The gate
+ * asks it before each conversation; the wallet screen asks it to tell people why their agents went quiet.
+ */
+export async function walletStanding(db: Db, accountId: number): Promise<WalletStanding> {
+  const payer = await payerOf(db, accountId);
+  if (payer === null || !(await resolvePlan(db, payer))) return { admitted: true };
+  const left = await spendable(db, payer);
+  // A subscription covers its included usage: an empty (not overdrawn) wallet still takes conversations.
+  if (left > 0n || (left === 0n && (await servingSubscriptionOf(db, payer)) !== null))
+    return { admitted: true };
+  return {
+    admitted: false,
+    reason: `The wallet is empty (${unitsToUsd(left)} USD): add funds to take conversations`,
+    payerAccountId: payer,
+    spendableUsd: unitsToUsd(left),
+  };
+}
+
 export interface BalanceGateDeps {
   db: Db;
   logger: FastifyBaseLogger;
@@ -143,17 +166,10 @@ export function createBalanceGate(deps: BalanceGateDeps): BalanceGate {
 
   return {
     async admit(agentAccountId): Promise<Admission> {
-      const payer = await payerOf(db, agentAccountId);
-      if (payer === null || !(await resolvePlan(db, payer))) return { admitted: true };
-      const left = await spendable(db, payer);
-      // A subscription covers its included usage: an empty (not overdrawn) wallet still takes conversations.
-      if (left > 0n || (left === 0n && (await servingSubscriptionOf(db, payer)) !== null))
-        return { admitted: true };
-      await announce(payer, 'empty', '');
-      return {
-        admitted: false,
-        reason: `The wallet is empty (${unitsToUsd(left)} USD): add funds to take conversations`,
-      };
+      const standing = await walletStanding(db, agentAccountId);
+      if (standing.admitted) return { admitted: true };
+      await announce(standing.payerAccountId, 'empty', '');
+      return { admitted: false, reason: standing.reason };
     },
 
     async charge(usage) {

@@ -46,6 +46,10 @@ describe('monthly charges a wallet could not pay', () => {
     // Acme pays its own months; Globex's debt is not on its wallet.
     const acme = (await as.acme.call(w.getWallet)).body;
     expect(acme.owed.charges.map((charge) => charge.reason).join()).not.toContain('Globex');
+    // The empty wallet stops Globex's agents, and the wallet says so.
+    expect(owing.admission).toMatchObject({ takingConversations: false, payerAccountId: kit.ids.globex });
+    expect(owing.admission.reason).toMatch(/wallet is empty/);
+    expect(acme.admission).toEqual({ takingConversations: true, reason: null, payerAccountId: null });
 
     // A Lightning top-up of 50 USD pays what is owed at once, oldest first.
     const invoice = (await as.globex.call(w.requestInvoice, { body: { amount: 50, unit: 'usd' } })).body
@@ -59,6 +63,7 @@ describe('monthly charges a wallet could not pay', () => {
     expect(after.owed.charges).toEqual([]);
     expect(Number(after.owed.totalUsd)).toBe(0);
     expect(Number(after.balanceUsd)).toBeCloseTo(50 - total, 6);
+    expect(after.admission.takingConversations).toBe(true);
     const lines = (await as.globex.call(w.recentTransactions, { query: { kinds: 'fee' } })).body.transactions;
     expect(lines.map((line) => line.reason)).toContain('Agent Globex Reception, March 2033');
   });

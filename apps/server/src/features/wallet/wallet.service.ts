@@ -3,6 +3,7 @@ import {
   owedMonthlyCharges,
   unitsToUsd,
   usdToUnits,
+  walletStanding,
   type LedgerAccountRef,
   type LedgerLine,
 } from '../ledger';
@@ -84,11 +85,15 @@ export async function getWallet(deps: WalletDeps, accountId: number, days = 30) 
   }
   const rewards = await listUnclaimedRewards(deps.db, accountId);
   const owed = await owedMonthlyCharges(deps.db, accountId);
+  const standing = await walletStanding(deps.db, accountId);
   return {
     success: true as const,
     balanceUsd: unitsToUsd(await deps.ledger.balance(wallet(accountId))),
     unclaimedRewardsUsd: unitsToUsd(rewards.reduce((sum, reward) => sum + reward.amountUnits, 0n)),
     spendingByDay: [...byDay].map(([date, units]) => ({ date, usd: unitsToUsd(units) })),
+    admission: standing.admitted
+      ? { takingConversations: true, reason: null, payerAccountId: null }
+      : { takingConversations: false, reason: standing.reason, payerAccountId: standing.payerAccountId },
     owed: {
       totalUsd: unitsToUsd(owed.reduce((sum, charge) => sum + charge.amount, 0n)),
       charges: owed.map((charge) => ({

@@ -1,2 +1,3 @@
 export { WalletBalanceButton } from './wallet-balance-button';
 export { SandboxCheckoutPage } from './sandbox-checkout-page';
+export { EmptyWalletBanner } from './empty-wallet-banner';
