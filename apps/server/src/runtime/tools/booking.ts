@@ -39,6 +39,8 @@ export type BookingOutcome =
       suggestions: string[];
       /** A single-use link that books the slot, where the calendar could not book it directly. */
       schedulingUrl?: string;
+      /** The slot the link books, as said to the caller ("Tuesday, December 1 at 1:00 PM"). */
+      slot?: string;
     };
 
 interface BookingInput {
@@ -206,6 +208,7 @@ async function bookWithin(
         `${booked.schedulingUrl} . Offer to text it to the caller.`,
       suggestions: [],
       schedulingUrl: booked.schedulingUrl,
+      slot: `${speakDate(date)} at ${speakTime(time)}`,
     };
   }
   const who = input.name ? ` for ${input.name}` : '';

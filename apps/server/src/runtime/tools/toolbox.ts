@@ -192,6 +192,29 @@ async function sendSms(env: ToolEnvironment, args: Record<string, unknown>): Pro
   return { ok: true, message: `I've sent that by text to ${to}.`, data: { to } };
 }
 
+/**
+ * On a call, a calendar that could only make a single-use link (Calendly without booking by API) has it texted to
+ * the caller's phone rather than read out; null where it cannot be texted (a chat, a text thread, no number), and
+ * the agent says the link instead.
+ */
+async function textSchedulingLink(
+  env: ToolEnvironment,
+  url: string,
+  slot: string,
+): Promise<ToolOutcome | null> {
+  const to = normalizePhoneNumber(env.conversation.contactPhone ?? '');
+  if (env.conversation.channel !== 'voice' || !to) return null;
+  if (!env.agent.phoneNumber && !env.sms.sandbox) return null;
+  const body = `${env.agent.name}: your single-use link to book ${slot}: ${url}`;
+  const receipt = await env.sms.send({ to, from: env.agent.phoneNumber ?? undefined, text: body });
+  await env.recordOutgoingSms(to, body, receipt);
+  return {
+    ok: false,
+    message: `I can't book ${slot} directly, so I've texted you a single-use link that books it.`,
+    data: { schedulingUrl: url, textedTo: to },
+  };
+}
+
 async function takeMessage(
   env: ToolEnvironment,
   state: ToolState,
@@ -290,6 +313,10 @@ async function book(
     contactAddress: env.conversation.contactAddress,
     conversationUuid: env.conversation.uuid,
   });
+  if (!outcome.ok && outcome.schedulingUrl && outcome.slot) {
+    const texted = await textSchedulingLink(env, outcome.schedulingUrl, outcome.slot);
+    if (texted) return texted;
+  }
   if (!outcome.ok) {
     return {
       ok: false,
