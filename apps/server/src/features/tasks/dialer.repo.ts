@@ -130,7 +130,12 @@ export async function lockAccountDialing(tx: Db, accountId: number): Promise<voi
 /** Running call tasks whose call has ended at the carrier, with how it ended. */
 export async function findEndedCalls(db: Db, limit: number) {
   return db
-    .select({ task: tasks, status: phoneCalls.status, durationSeconds: phoneCalls.durationSeconds })
+    .select({
+      task: tasks,
+      status: phoneCalls.status,
+      durationSeconds: phoneCalls.durationSeconds,
+      endedAt: phoneCalls.updatedAt,
+    })
     .from(tasks)
     .innerJoin(phoneCalls, eq(phoneCalls.callId, tasks.callId))
     .where(

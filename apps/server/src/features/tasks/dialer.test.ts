@@ -20,7 +20,7 @@ import { findTaskRow } from './tasks.repo';
 import { dialerDeps } from './dialer.jobs';
 import { addToDoNotCallList } from './dialer.repo';
 import { placeTaskJob, type DialerDeps } from './dialer.service';
-import { recordAnsweredBy, settleEndedCalls } from './task-outcomes';
+import { conversationLogGraceMs, recordAnsweredBy, settleEndedCalls } from './task-outcomes';
 
 let kit: DemoApp;
 let acme: SignedInClient;
@@ -87,6 +87,44 @@ async function setLimits(accountId: number, limits: Partial<typeof taskLimits.$i
 }
 
 describe('placing a due call', () => {
+  it('keeps an answered call’s try open until its conversation log is written, within the grace', async () => {
+    const created = await newTask(acme, { target: freshTarget(), accountId: kit.ids.agent1 });
+    const realTime = { ...deps, now: () => new Date() };
+    expect(await placeTaskJob(realTime, created.id, job()())).toBe('placed');
+    const callId = (await task(created.id)).callId ?? '';
+    await recordCallStatus({ db: kit.db, telephony, publicUrl: 'http://localhost' }, 'sandbox', {
+      CallSid: callId,
+      CallStatus: 'completed',
+      CallDuration: '20',
+    });
+    // The carrier's final status came before the session wrote its log: the try waits for it.
+    expect(await settleEndedCalls(realTime)).toBe(0);
+    expect(await task(created.id)).toMatchObject({ state: 'running' });
+    await kit.db.insert(conversationLogs).values({
+      uuid: randomUUID(),
+      accountId: kit.ids.agent1,
+      timestamp: new Date(),
+      direction: 'outbound',
+      channel: 'phone',
+      callId,
+      roomId: 'room-written-late',
+    });
+    expect(await settleEndedCalls(realTime)).toBe(1);
+    expect(await task(created.id)).toMatchObject({ state: 'finished', conversationId: 'room-written-late' });
+
+    // A log that never comes (the process carrying the call died) does not hold the try past the grace.
+    const orphan = await newTask(acme, { target: freshTarget(), accountId: kit.ids.agent1 });
+    expect(await placeTaskJob(realTime, orphan.id, job()())).toBe('placed');
+    await recordCallStatus({ db: kit.db, telephony, publicUrl: 'http://localhost' }, 'sandbox', {
+      CallSid: (await task(orphan.id)).callId ?? '',
+      CallStatus: 'completed',
+    });
+    expect(await settleEndedCalls(realTime)).toBe(0);
+    const later = { ...deps, now: () => new Date(Date.now() + conversationLogGraceMs + 1_000) };
+    expect(await settleEndedCalls(later)).toBe(1);
+    expect(await task(orphan.id)).toMatchObject({ state: 'finished', conversationId: null });
+  });
+
   it('places it once, through a crash-style repeat of its job, and finishes it with its conversation linked', async () => {
     const target = freshTarget();
     const created = await newTask(acme, {

@@ -100,23 +100,36 @@ const statusDetail: Record<string, string | null> = {
 };
 
 /**
+ * How long an answered call's try waits for its conversation log after the carrier said the call ended: the
+ * session writes the log as it closes, which can come a moment after the carrier's final status.
+ */
+export const conversationLogGraceMs = 30_000;
+
+/**
  * Closes the tries whose calls the carrier reports ended (its status callback), linking the conversation the
- * call became. Run by the dialer's sweep; answers how many it closed.
+ * call became. An answered call whose log is not written yet is left to a later sweep, within
+ * `conversationLogGraceMs`, so its task links its conversation. Run by the dialer's sweep; answers how many it
+ * closed.
  */
 export async function settleEndedCalls(deps: { db: Db; now: () => Date }, limit = 200): Promise<number> {
   const ended = await findEndedCalls(deps.db, limit);
-  for (const { task, status, durationSeconds } of ended) {
-    const callId = task.callId ?? '';
+  let closed = 0;
+  for (const { task, status, durationSeconds, endedAt } of ended) {
+    const conversationId = await findCallRoom(deps.db, task.callId ?? '');
+    const logOnItsWay =
+      status === 'completed' && endedAt.getTime() > deps.now().getTime() - conversationLogGraceMs;
+    if (conversationId === null && logOnItsWay) continue;
     await closeTry(deps, task, {
       result: tryResultOf(status),
       detail: Object.hasOwn(statusDetail, status)
         ? (statusDetail[status] ?? null)
         : `The call ended ${status}`,
-      conversationId: await findCallRoom(deps.db, callId),
+      conversationId,
       durationSeconds,
     });
+    closed += 1;
   }
-  return ended.length;
+  return closed;
 }
 
 /**
