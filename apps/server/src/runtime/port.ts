@@ -1,4 +1,5 @@
 import type { Channel } from '../features/inbox/inbox.service';
+import type { SessionTask } from './session-task';
 
 /** A message a contact sent to an agent over a text channel (SMS, web chat), already stored in its room. */
 export interface InboundText {
@@ -14,6 +15,8 @@ export interface InboundText {
    * first (an outbound task). The conversation log records it.
    */
   direction?: 'inbound' | 'outbound';
+  /** The task whose text this answers: its context and variables go into the agent's prompt. */
+  task?: SessionTask | null;
 }
 
 export interface TextReply {

@@ -48,6 +48,7 @@ export async function replyToText(shared: RuntimeShared, input: InboundText): Pr
     contact: { name: null, phoneNumber: phone, email },
     channel,
     now: at,
+    task: input.task ?? null,
   });
   const state = thread ? readToolState(thread.toolState) : newToolState();
   const history = thread ? readHistory(thread.history) : [];

@@ -5,6 +5,7 @@ import type { BackgroundWork } from '../../platform/background-work';
 import type { Db } from '../../platform/database';
 import type { AgentRuntimePort, InboundText } from '../../runtime/port';
 import { findAccount, findAccountByUsername } from '../accounts/accounts.service';
+import { taskOfTextRoom } from '../tasks/dialer-calls';
 import { findAgentIdByNumber } from './inbox.repo';
 import { appendMessage, isAiAgentEnabled, normalizeContactAddress, openRoom } from './inbox.service';
 
@@ -95,6 +96,8 @@ export async function receiveInboundText(
   });
   const agentAnswers = await isAiAgentEnabled(deps.db, agent.id, from);
   if (agentAnswers) {
+    // A reply to a text a task sent: the agent answers knowing the task, in a thread the agent started.
+    const task = input.channel === 'sms' ? await taskOfTextRoom(deps.db, agent.id, room.roomId) : null;
     deps.background.run(
       deps.runtime.replyToText({
         agentAccountId: agent.id,
@@ -103,6 +106,7 @@ export async function receiveInboundText(
         contactAddress: from,
         text: input.text,
         channel: input.channel,
+        ...(task ? { task, direction: 'outbound' as const } : {}),
       }),
       `the agent's reply in room ${room.roomId}`,
     );

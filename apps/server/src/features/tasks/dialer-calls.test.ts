@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskView } from '@switchboard/contract';
-import { accounts, eq, phoneCalls } from '@switchboard/db';
-import { startApp, startFakeOpenAiServer, type DemoApp, type SignedInClient } from '@switchboard/testing';
+import { accounts, conversationLogs, eq, phoneCalls } from '@switchboard/db';
+import {
+  startApp,
+  startFakeOpenAiServer,
+  textAgent,
+  type DemoApp,
+  type SignedInClient,
+} from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectsFor } from '../../jobs/effects.repo';
 import { ScriptedStt } from '../../providers/stt/scripted';
@@ -232,5 +238,54 @@ describe('answering machines and menus', () => {
       detail: 'Pressed 2 (support) at the phone menu',
     });
     expect((await callRow(callId))?.answeredBy).toBe('menu');
+  });
+});
+
+describe("a contact's reply to a task's text", () => {
+  it('is answered by the agent with the task in its prompt, in a thread the agent started', async () => {
+    const target = '+15557770188';
+    const created = await acme.post<{ task: TaskView }>('/api/v2/tasks', {
+      type: 'text',
+      target,
+      accountId: kit.ids.agent1,
+      message: 'Hi {{first_name}}, your cleaning is on {{day}} at 10. Reply to confirm or move it.',
+      ...rosa,
+    });
+    expect(created.status, created.text).toBe(200);
+    const jobId = randomUUID();
+    const id = created.body.task.id;
+    expect(await placeTaskJob(deps, id, { effects: effectsFor(kit.db, jobId, `${jobId}:1`) })).toBe('sent');
+
+    const before = fake.requests.length;
+    const reply = 'Can we make it 11 instead?';
+    const received = await textAgent(
+      kit,
+      { to: '+15550100011', from: target, text: reply },
+      { waitForReply: true },
+    );
+    const request = fake.requests
+      .slice(before)
+      .find((sent) => JSON.stringify(sent.body.messages).includes(reply));
+    const system = request?.body.messages[0]?.content ?? '';
+    expect(system).toContain(rosa.taskContext);
+    expect(system).toContain(rosa.context);
+    expect(system).toContain('first_name: Rosa');
+    const [log] = await kit.db
+      .select()
+      .from(conversationLogs)
+      .where(eq(conversationLogs.roomId, received.room.roomId));
+    expect(log?.direction).toBe('outbound');
+
+    // A text from someone no task wrote to is answered without any task in the prompt.
+    const stranger = await textAgent(
+      kit,
+      { to: '+15550100011', from: '+15557770189', text: 'Are you open today?' },
+      { waitForReply: true },
+    );
+    const plain = fake.requests.find((sent) =>
+      JSON.stringify(sent.body.messages).includes('Are you open today?'),
+    );
+    expect(plain?.body.messages[0]?.content ?? '').not.toContain(rosa.taskContext);
+    expect(stranger.reply).not.toBeNull();
   });
 });

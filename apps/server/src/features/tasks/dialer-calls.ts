@@ -3,7 +3,7 @@ import type { SessionTask } from '../../runtime/session-types';
 import { findTaskByCall } from './dialer.repo';
 import { policyOf } from './retry-policy';
 import { recordAnsweredBy } from './task-outcomes';
-import type { TaskRow } from './tasks.repo';
+import { findTextTaskOfRoom, type TaskRow } from './tasks.repo';
 
 /**
  * What the agent on a task's call knows of the task: its context, variables, greeting, waitToGreet, and what to
@@ -31,6 +31,28 @@ export function sessionTaskOf(task: TaskRow): SessionTask {
 /** The task a live call was placed for (the dialer's running try), as its session knows it. */
 export async function taskOfCall(db: Db, callId: string): Promise<SessionTask | null> {
   const task = await findTaskByCall(db, callId);
+  return task ? sessionTaskOf(task) : null;
+}
+
+/** How long a contact's reply to a task's text is still taken as part of that task. */
+export const textTaskReplyWindowMs = 7 * 86_400_000;
+
+/**
+ * The task a contact's text answers: the latest text task the agent sent into the room within the reply window,
+ * so the agent's reply knows what it wrote about and to whom.
+ */
+export async function taskOfTextRoom(
+  db: Db,
+  accountId: number,
+  roomId: string,
+  now = new Date(),
+): Promise<SessionTask | null> {
+  const task = await findTextTaskOfRoom(
+    db,
+    accountId,
+    roomId,
+    new Date(now.getTime() - textTaskReplyWindowMs),
+  );
   return task ? sessionTaskOf(task) : null;
 }
 

@@ -103,6 +103,30 @@ export async function findTaskRow(db: Db, id: number): Promise<TaskRow | null> {
   return row ?? null;
 }
 
+/** The latest text task an agent account sent into a room since `since` (not deleted), newest first. */
+export async function findTextTaskOfRoom(
+  db: Db,
+  accountId: number,
+  roomId: string,
+  since: Date,
+): Promise<TaskRow | null> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.accountId, accountId),
+        eq(tasks.type, 'text'),
+        eq(tasks.conversationId, roomId),
+        ne(tasks.state, 'deleted'),
+        gte(tasks.updatedAt, since),
+      ),
+    )
+    .orderBy(desc(tasks.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 // Id only: the tenant check asks who owns a task before any account is trusted.
 export async function findTaskOwner(db: Db, id: number): Promise<number | null> {
   const [row] = await db.select({ accountId: tasks.accountId }).from(tasks).where(eq(tasks.id, id));

@@ -58,11 +58,13 @@ function environment(channel: 'voice' | 'chat' | 'sms', contactPhone: string | n
   return { env, texts, recorded };
 }
 
+const args = { date: '2026-11-24', time: '13:00', name: 'Lee Park', purpose: 'cleaning' };
 const bookTuesdayAtOne = (env: ToolEnvironment) =>
   runTool(env, newToolState(), {
     id: 'call-1',
     name: 'book_appointment',
-    arguments: { date: '2026-11-24', time: '13:00', name: 'Lee Park', purpose: 'cleaning' },
+    arguments: args,
+    rawArguments: JSON.stringify(args),
   });
 
 describe('a calendar that can only make a single-use scheduling link', () => {
