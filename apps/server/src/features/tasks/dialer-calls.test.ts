@@ -270,11 +270,19 @@ describe("a contact's reply to a task's text", () => {
     expect(system).toContain(rosa.taskContext);
     expect(system).toContain(rosa.context);
     expect(system).toContain('first_name: Rosa');
-    const [log] = await kit.db
-      .select()
-      .from(conversationLogs)
-      .where(eq(conversationLogs.roomId, received.room.roomId));
-    expect(log?.direction).toBe('outbound');
+    // The turn's log is written once the reply has gone out.
+    await expect
+      .poll(
+        async () =>
+          (
+            await kit.db
+              .select({ direction: conversationLogs.direction })
+              .from(conversationLogs)
+              .where(eq(conversationLogs.roomId, received.room.roomId))
+          )[0]?.direction,
+        { timeout: 10_000 },
+      )
+      .toBe('outbound');
 
     // A text from someone no task wrote to is answered without any task in the prompt.
     const stranger = await textAgent(

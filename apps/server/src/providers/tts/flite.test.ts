@@ -1,6 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { concatPcm16, rms } from '../../media/pcm';
 import { PocketsphinxStt } from '../stt/pocketsphinx';
 import { espeakVoiceFor, FliteTts, fliteVoiceFor } from './flite';
@@ -11,18 +12,19 @@ const hasFlite = existsSync('/usr/bin/flite');
 const hasEspeak = existsSync('/usr/bin/espeak-ng');
 const hasPocketsphinx = existsSync('/usr/bin/pocketsphinx_continuous');
 
+/** This file's syntheses work in a folder of their own, so others running meanwhile are not counted. */
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'flite-test-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
 async function collect(text: string, options: SynthesisOptions) {
   const chunks: Int16Array[] = [];
-  for await (const chunk of new FliteTts().synthesize(text, options)) chunks.push(chunk);
+  for await (const chunk of new FliteTts({ workDir }).synthesize(text, options)) chunks.push(chunk);
   return chunks;
 }
 
-/** Left before this file ran (a process killed mid-synthesis elsewhere) is not this file's to answer for. */
-const leftBefore = new Set(readdirSync(os.tmpdir()));
-
 /** Working folders of synthesis started here that are still on disk. */
 function ttsDirs(): string[] {
-  return readdirSync(os.tmpdir()).filter((name) => name.startsWith('tts-') && !leftBefore.has(name));
+  return readdirSync(workDir).filter((name) => name.startsWith('tts-'));
 }
 
 describe('voice and sentence choices', () => {
@@ -95,7 +97,7 @@ describe.skipIf(!hasFlite)('flite speech synthesis', { timeout: 60_000 }, () => 
     const controller = new AbortController();
     const chunks: Int16Array[] = [];
     const text = 'This is the first sentence. This is the second one. And here is a third. A fourth follows.';
-    for await (const chunk of new FliteTts().synthesize(text, {
+    for await (const chunk of new FliteTts({ workDir }).synthesize(text, {
       voice: 'Asteria',
       language: 'en-US',
       sampleRate: 16000,

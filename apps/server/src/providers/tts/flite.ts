@@ -49,6 +49,9 @@ export class FliteTts implements TextToSpeech {
   readonly name = 'flite';
   readonly sandbox = true;
 
+  /** `workDir`: where each synthesis keeps its working folder while it runs (the system's temp folder). */
+  constructor(private readonly options: { workDir?: string } = {}) {}
+
   async unavailableReason(): Promise<string | null> {
     if ((await findCommand('flite')) || (await findCommand('espeak-ng'))) return null;
     return 'Speech synthesis needs the flite package: apt-get install flite (espeak-ng also works, with a more robotic voice)';
@@ -59,7 +62,7 @@ export class FliteTts implements TextToSpeech {
     const sentences = splitSentences(text);
     if (sentences.length === 0 || signal?.aborted) return;
     const useFlite = speaksEnglish(options.voice, options.language) && (await findCommand('flite')) !== null;
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tts-'));
+    const dir = await mkdtemp(path.join(this.options.workDir ?? os.tmpdir(), 'tts-'));
     const controller = new AbortController();
     const stop = () => controller.abort();
     // A function, not a property read, because the abort happens while this generator is suspended.
