@@ -1,21 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  startFakeCalendlyServer,
-  startServerProcess,
-  type FakeCalendlyServer,
-  type ServerProcess,
-} from '@switchboard/testing';
-import { ensureWebBuild } from '../scripts/web-build';
+import { startFakeCalendlyServer, type FakeCalendlyServer } from '@switchboard/testing';
+import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { signInWithCode } from './support/outbox';
 
 let calendly: FakeCalendlyServer;
-let server: ServerProcess;
-let dataDir = '';
+let server: BuiltServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -32,11 +23,10 @@ async function screenshots(name: string): Promise<void> {
 
 beforeAll(async () => {
   calendly = await startFakeCalendlyServer();
-  ensureWebBuild();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
-  server = await startServerProcess({ dataDir, env: { CALENDLY_API_URL: calendly.url, SIP_PORT: 'off' } });
-  // A loaded machine starts the server (migrations, demo data) slowly.
-  await server.waitUntilHealthy(240_000);
+  server = await startBuiltServer(
+    { CALENDLY_API_URL: calendly.url, SIP_PORT: 'off' },
+    { healthyWithinMs: 240_000 },
+  );
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
@@ -50,8 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
   await browser.close();
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.dispose();
   await calendly.close();
 });
 

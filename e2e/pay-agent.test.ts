@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '@switchboard/testing';
-import { ensureWebBuild } from '../scripts/web-build';
+import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { signInWithCode } from './support/outbox';
 
-let server: ServerProcess;
-let dataDir: string;
+let server: BuiltServer;
 /** A loaded machine can take minutes to start the server from source; the test waits for it rather than fail. */
 const slow = 240_000;
 let browser: Browser;
@@ -25,10 +20,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ensureWebBuild();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
-  server = await startServerProcess({ dataDir });
-  await server.waitUntilHealthy(slow);
+  server = await startBuiltServer({}, { healthyWithinMs: slow });
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   visitor = await context.newPage();
@@ -36,8 +28,7 @@ beforeAll(async () => {
 }, slow + 120_000);
 afterAll(async () => {
   await browser.close();
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.dispose();
 });
 
 describe('paying an agent on its page', () => {

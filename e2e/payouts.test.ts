@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '@switchboard/testing';
-import { ensureWebBuild } from '../scripts/web-build';
+import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { latestCode } from './support/outbox';
 
-let server: ServerProcess;
-let dataDir: string;
+let server: BuiltServer;
 /** A loaded machine can take minutes to start the server from source; the test waits for it rather than fail. */
 const slow = 240_000;
 let browser: Browser;
@@ -31,11 +26,8 @@ const figure = async (label: string) => {
 };
 
 beforeAll(async () => {
-  ensureWebBuild();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
   // The card hold shortened to nothing, so the demo wallet's money is withdrawable at once.
-  server = await startServerProcess({ dataDir, env: { WITHDRAWAL_HOLD_DAYS: '0' } });
-  await server.waitUntilHealthy(slow);
+  server = await startBuiltServer({ WITHDRAWAL_HOLD_DAYS: '0' }, { healthyWithinMs: slow });
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   page = await context.newPage();
@@ -49,8 +41,7 @@ beforeAll(async () => {
 }, slow + 120_000);
 afterAll(async () => {
   await browser.close();
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.dispose();
 });
 
 describe('withdrawing', () => {
@@ -85,6 +76,28 @@ describe('withdrawing', () => {
         .waitFor();
       await expect.poll(() => figure('Available')).toBe(available - 500);
       await screenshots('payouts-withdraw-failed');
+      expect(errors).toEqual([]);
+    },
+    slow,
+  );
+
+  it(
+    'withdraws the rest, and the app says the agents take nothing new until funds are added',
+    async () => {
+      const rest = await figure('Withdrawable now');
+      await withdraw().getByLabel('PayPal email').fill('owner@acme.example');
+      await withdraw()
+        .getByLabel('Amount (USD)')
+        .fill((rest / 100).toFixed(2));
+      await withdraw().getByRole('button', { name: 'Withdraw' }).click();
+      await expect.poll(() => figure('Available')).toBe(0);
+      await page.keyboard.press('Escape');
+      await withdraw().waitFor({ state: 'hidden' });
+      const banner = page.getByTestId('empty-wallet-banner');
+      await banner.getByText('Your agents take no new calls or messages until funds are added.').waitFor();
+      await screenshots('payouts-wallet-empty');
+      await banner.getByRole('button', { name: 'Add funds' }).click();
+      await page.getByRole('dialog', { name: 'Add funds' }).getByLabel('Amount (USD)').waitFor();
       expect(errors).toEqual([]);
     },
     slow,

@@ -1,20 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { startServerProcess, type ServerProcess } from '@switchboard/testing';
 import { ensureWebBuild } from '../../scripts/web-build';
+import './seeded-data-dir';
+
+export type BuiltServer = ServerProcess & { dispose(): Promise<void> };
 
 /**
- * The built platform on a free port with a fresh data directory, as `npm start` would run it. A fresh directory
- * is migrated and seeded before the server answers, which takes minutes on a loaded machine: it waits that long
- * (within the browser tests' set-up time) unless told otherwise.
+ * The built platform on a free port with a data directory of its own, as `npm start` would run it: a copy of the
+ * directory the global setup migrated and seeded, so it answers within seconds. It still waits as long as a loaded
+ * machine may need (within the browser tests' set-up time) unless told otherwise.
  */
 export async function startBuiltServer(
   env: Record<string, string> = {},
   { healthyWithinMs = 150_000 }: { healthyWithinMs?: number } = {},
-): Promise<ServerProcess & { dispose(): Promise<void> }> {
+): Promise<BuiltServer> {
   ensureWebBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  await cp(inject('seededDataDir'), dataDir, { recursive: true });
   const server = await startServerProcess({ dataDir, env });
   await server.waitUntilHealthy(healthyWithinMs);
   return {

@@ -13,8 +13,9 @@ import {
 import { walletEndpoints } from '@switchboard/contract';
 import { IconAlertTriangle, IconBolt, IconCircleCheck } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../lib/use-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiQueryScope, useApiMutation, useApiQuery } from '../../lib/use-api';
 import { useWalletTarget, walletQueries } from './use-wallet';
 import { checkAmount, formatUsd } from './wallet-format';
 
@@ -42,6 +43,14 @@ export function LightningTopUp() {
     request.data?.invoice.status === 'pending'
       ? (pending.data?.invoice ?? request.data.invoice)
       : pending.data?.invoice;
+  // Paid from elsewhere (a phone that scanned the code): the balance and history are read again once it lands.
+  const queryClient = useQueryClient();
+  const paid = invoice?.status === 'paid' ? invoice.paymentRequest : null;
+  useEffect(() => {
+    if (paid === null) return;
+    for (const endpoint of [walletEndpoints.getWallet, walletEndpoints.recentTransactions])
+      void queryClient.invalidateQueries({ queryKey: apiQueryScope(endpoint) });
+  }, [paid, queryClient]);
 
   if (invoice?.status === 'paid') {
     return (
