@@ -118,8 +118,7 @@ export async function chargeUsage(
   return { charged: row.amount, spendable: await spendable(db, payer), payerAccountId: payer };
 }
 
-export type WalletStanding =
-  { admitted: true } | { admitted: false; reason: string; payerAccountId: number; spendableUsd: string };
+export type WalletStanding = { admitted: true } | { admitted: false; reason: string; payerAccountId: number };
 
 /**
  * Whether the wallet that pays for an account's conversations lets new ones start: metered (a priced plan) and
@@ -137,7 +136,6 @@ export async function walletStanding(db: Db, accountId: number): Promise<WalletS
     admitted: false,
     reason: `The wallet is empty (${unitsToUsd(left)} USD): add funds to take conversations`,
     payerAccountId: payer,
-    spendableUsd: unitsToUsd(left),
   };
 }
 

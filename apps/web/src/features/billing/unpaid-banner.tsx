@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { billingEndpoints } from '@switchboard/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { AccountBanner } from '../../app/account-banner';
 import { useApiQuery } from '../../lib/use-api';
 import { usePortalLink } from './use-portal-link';
 
@@ -17,24 +18,18 @@ export function UnpaidBanner({ accountId }: { accountId: number }) {
   const portal = usePortalLink();
   if (!current.data?.billing.unpaid) return null;
   return (
-    <Alert
+    <AccountBanner
       color="red"
-      variant="light"
       icon={<IconAlertTriangle size={18} />}
       title="Subscription unpaid"
-      mb="md"
-      role="alert"
-      data-testid="unpaid-banner"
-    >
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">
-          The renewal could not be charged. Your agents take no new calls or messages until the invoice is
-          paid.
-        </Text>
+      testId="unpaid-banner"
+      action={
         <Button size="xs" color="red" loading={portal.isPending} onClick={portal.open}>
           Pay now
         </Button>
-      </Group>
-    </Alert>
+      }
+    >
+      The renewal could not be charged. Your agents take no new calls or messages until the invoice is paid.
+    </AccountBanner>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { walletEndpoints } from '@switchboard/contract';
 import { IconWalletOff } from '@tabler/icons-react';
+import { AccountBanner } from '../../app/account-banner';
 import { useOverlay } from '../../app/overlays/use-overlay';
 import { useApiQuery } from '../../lib/use-api';
 
@@ -27,27 +28,22 @@ export function EmptyWalletBanner({
   if (!admission || admission.takingConversations) return null;
   const paysItself = payerAccountId === accountId;
   return (
-    <Alert
+    <AccountBanner
       color="orange"
-      variant="light"
       icon={<IconWalletOff size={18} />}
       title="Wallet empty"
-      mb="md"
-      role="alert"
-      data-testid="empty-wallet-banner"
-    >
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">
-          {paysItself
-            ? 'Your agents take no new calls or messages until funds are added.'
-            : "This agent's organization pays for its conversations and its wallet is empty: the agent takes no new calls or messages until the organization adds funds."}
-        </Text>
-        {paysItself && (
+      testId="empty-wallet-banner"
+      action={
+        paysItself && (
           <Button size="xs" color="orange" onClick={() => open('addFunds')}>
             Add funds
           </Button>
-        )}
-      </Group>
-    </Alert>
+        )
+      }
+    >
+      {paysItself
+        ? 'Your agents take no new calls or messages until funds are added.'
+        : "This agent's organization pays for its conversations and its wallet is empty: the agent takes no new calls or messages until the organization adds funds."}
+    </AccountBanner>
   );
 }
