@@ -24,7 +24,8 @@ async function screenshots(name: string): Promise<void> {
 beforeAll(async () => {
   calendly = await startFakeCalendlyServer();
   server = await startBuiltServer(
-    { CALENDLY_API_URL: calendly.url, SIP_PORT: 'off' },
+    // JobNimbus is left unset: its offline stand-in. The demo partner's team takes calls booked on /schedule.
+    { CALENDLY_API_URL: calendly.url, SIP_PORT: 'off', SALES_ACCOUNT_USERNAME: 'partner' },
     { healthyWithinMs: 240_000 },
   );
   browser = await launchBrowser();
@@ -148,4 +149,76 @@ describe('the schedule and calendars', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it('connects the sandbox JobNimbus with an API key (a wrong one refused with the reason) and disconnects', async () => {
+    await page.goto(`${server.url}${agentPath}?schedule`);
+    const overlay = page.getByRole('dialog', { name: 'Schedule and calendars' });
+    const card = overlay.locator('.mantine-Card-root').filter({ hasText: 'JobNimbus' });
+    await card.getByText('Sandbox', { exact: true }).waitFor();
+    await card.getByLabel('JobNimbus API key').fill('jn_live_wrong');
+    await card.getByRole('button', { name: 'Connect JobNimbus' }).click();
+    await card.getByText(/JobNimbus refused the API key: Invalid API key \(401\)/).waitFor();
+    await card.getByLabel('JobNimbus API key').fill('jn_sandbox_demo_team');
+    await card.getByRole('button', { name: 'Connect JobNimbus' }).click();
+    await card.getByText('connected', { exact: true }).waitFor();
+    await card.getByText(/Each booking adds the caller as a contact/).waitFor();
+    await overlay.getByText('Sandbox', { exact: true }).first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshots('calendar-jobnimbus-connected');
+    await card.getByRole('button', { name: 'Disconnect JobNimbus' }).click();
+    await card.getByText('disconnected', { exact: true }).waitFor();
+    await overlay.getByText('Sandbox · in use').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('books a call with the team on /schedule: the zone is shown, a taken slot says so, a booked one disappears', async () => {
+    await page.goto(`${server.url}/schedule`);
+    await page.getByRole('heading', { name: 'Book a call with Demo Partner', level: 1 }).waitFor();
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await page.getByText(`Times in ${zone.replace(/_/g, ' ')}`, { exact: false }).waitFor();
+    const times = page.getByRole('group', { name: 'Open times' });
+    const next = page.getByRole('button', { name: /^Next open day/ });
+    await expect
+      .poll(async () => (await times.count()) + (await next.count()), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    if ((await times.count()) === 0) await next.click();
+    const slots = times.getByRole('button');
+    await slots.first().waitFor();
+    const count = await slots.count();
+    await screenshots('schedule-page-slots');
+
+    // The first time is booked elsewhere while this page shows it: booking it shows the server's reason.
+    await slots.first().click();
+    const takenStart = (await slots.first().getAttribute('data-start')) ?? '';
+    const status = await page.evaluate(async (start) => {
+      const answer = await fetch('/api/v1/schedule/team/bookings', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ start, timezone: 'UTC', name: 'Someone Else', email: 'someone@example.com' }),
+      });
+      return answer.status;
+    }, takenStart);
+    expect(status).toBe(201);
+    const form = page.getByRole('form', { name: 'Your details' });
+    await form.getByRole('button', { name: /^Book / }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'That time was just taken; pick another of the open times' })
+      .waitFor();
+    await expect.poll(() => slots.count(), { timeout: 10_000 }).toBe(count - 1);
+
+    await slots.first().click();
+    const chosen = await slots.first().innerText();
+    await screenshots('schedule-page-form');
+    await form.getByLabel('Phone').fill('+1 555 010 2000');
+    await form.getByLabel('What would you like to talk about?').fill('Tune the booking flow of my agent');
+    await form.getByRole('button', { name: `Book ${chosen}` }).click();
+    await page.getByText('Your call is booked').waitFor();
+    await expect.poll(() => slots.count(), { timeout: 10_000 }).toBe(count - 2);
+    await screenshots('schedule-page-booked');
+    expect(errors).toEqual([]);
+  });
 });

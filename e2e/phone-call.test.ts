@@ -68,7 +68,10 @@ describe('a phone call to an agent on the sandbox phone network', () => {
     await first.getByRole('button', { name: 'Use this number' }).click();
     // The demo agent already has a number: replacing it is confirmed first.
     const confirm = page.getByRole('button', { name: `Use ${agentNumberShown}` });
-    if (await confirm.isVisible({ timeout: 3_000 }).catch(() => false)) await confirm.click();
+    await expect
+      .poll(async () => (await confirm.isVisible()) || !(await overlay.isVisible()), { timeout: 15_000 })
+      .toBe(true);
+    if (await confirm.isVisible()) await confirm.click();
     await overlay.waitFor({ state: 'hidden', timeout: 15_000 });
   });
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need (a browser for e2e, PostgreSQL for the server-database
-# run, the offline speech engines: flite and espeak-ng to speak, pocketsphinx to listen, sox for audio files).
+# run, the offline speech engines: flite and espeak-ng to speak, pocketsphinx to listen, sox for audio files;
+# SIPp, Debian's sip-tester, as an independent SIP peer).
 # Idempotent and quick when everything is present; on other systems it only says what to install.
 set -euo pipefail
 
-packages=(chromium postgresql flite espeak-ng pocketsphinx pocketsphinx-en-us sox)
+packages=(chromium postgresql flite espeak-ng pocketsphinx pocketsphinx-en-us sox sip-tester)
 commands=(/usr/bin/chromium /usr/lib/postgresql/15/bin/initdb /usr/bin/flite /usr/bin/espeak-ng
-  /usr/bin/pocketsphinx_continuous /usr/share/pocketsphinx/model/en-us/en-us/mdef /usr/bin/sox)
+  /usr/bin/pocketsphinx_continuous /usr/share/pocketsphinx/model/en-us/en-us/mdef /usr/bin/sox /usr/bin/sipp)
 
 missing=()
 for i in "${!packages[@]}"; do
@@ -25,6 +26,6 @@ fi
 echo "The test suites need these system packages: ${missing[*]}" >&2
 echo "  Debian/Ubuntu: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
 echo "  Other systems: install Chromium (at /usr/bin/chromium, or set CHROMIUM_PATH) and PostgreSQL 15." >&2
-echo "  Without flite and pocketsphinx the speech tests skip, saying so." >&2
+echo "  Without flite and pocketsphinx the speech tests skip, saying so; without sipp, the SIPp tests." >&2
 # Only the browser is needed by npm test itself; PostgreSQL is for the second database run.
 [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || exit 1

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pgCopyStreams from 'pg-copy-streams';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '@switchboard/db';
+import { createPglite, migrateDatabase, openDatabase, type DatabaseHandle } from '@switchboard/db';
 import { streamLogs } from '@switchboard/server/features/logs/log-download.service';
 import { defaultMetrics } from '@switchboard/server/features/metrics/default-metrics';
 import { computeMetricValues } from '@switchboard/server/features/metrics/metrics.service';
@@ -256,7 +255,7 @@ async function benchPostgres(url: string) {
 }
 
 async function benchPglite() {
-  const instance = await PGlite.create('memory://');
+  const instance = await createPglite('memory://');
   const handle = await openDatabase({ kind: 'pglite', instance });
   await migrateDatabase(handle.db);
   await instance.query('SELECT setseed(0.42)');

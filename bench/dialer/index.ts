@@ -1,6 +1,7 @@
 // The dialer's queue: 10,000 call tasks to sandbox callees (busy and no-answer lines, so the time goes to the
 // queue and the dialer, not to conversations) on the real app (sandbox carrier attached, Sandbox model, instant
-// speech), placed by the dialer's job ('tasks.place') at concurrency 100 with a sweep every second.
+// speech), placed by the dialer's job ('tasks.place') at concurrency 100, sent by the dialer's event-driven dispatch
+// (dialer-dispatch.ts: the database announces a task coming due; no sweep).
 //   1. Burst: all 10,000 due at once: the dispatch rate (calls placed per second) and CPU time per task.
 //   2. Steady: tasks coming due at a steady rate: queue latency from due to call placed, p50 and p99.
 // Beside them, in the same run on the same database: a bare pg-boss send/fetch/complete loop (throughput, and
@@ -14,8 +15,8 @@ import { accounts, eq, seedDemoData, taskLimits } from '@switchboard/db';
 import { buildApp } from '@switchboard/server/app';
 import { dialerDeps } from '@switchboard/server/features/tasks/dialer.jobs';
 import { placeTaskJob } from '@switchboard/server/features/tasks/dialer.service';
-import { enqueueDueTasks, placeTask } from '@switchboard/server/features/tasks/task-dispatch';
-import { settleEndedCalls } from '@switchboard/server/features/tasks/task-outcomes';
+import { DialerDispatcher } from '@switchboard/server/features/tasks/dialer-dispatch';
+import { placeTask } from '@switchboard/server/features/tasks/task-dispatch';
 import { insertTaskRows, type NewTaskRow } from '@switchboard/server/features/tasks/tasks.repo';
 import { loadConfig } from '@switchboard/server/platform/config';
 import { createLogger } from '@switchboard/server/platform/logger';
@@ -28,7 +29,6 @@ const taskCount = intFlag('tasks', 10_000);
 const concurrency = intFlag('concurrency', 100);
 const rate = intFlag('rate', 100);
 const seconds = intFlag('seconds', 20);
-const sweepMs = 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const percentile = (values: number[], q: number) => {
@@ -130,7 +130,7 @@ async function measure(engine: string, url: string | undefined) {
       'cpu ms/task': '',
     });
 
-    // The dialer: the real job handler at the given concurrency, and the sweep every second.
+    // The dialer: the real job handler at the given concurrency, and the dialer's dispatch.
     const deps = dialerDeps(services);
     const dueAt = new Map<number, number>();
     const placedAt = new Map<number, number>();
@@ -145,15 +145,8 @@ async function measure(engine: string, url: string | undefined) {
       },
       { concurrency },
     );
-    const sweeping = { on: true };
-    const sweeper = (async () => {
-      while (sweeping.on) {
-        const started = Date.now();
-        await enqueueDueTasks(db, services.jobs, { limit: 1000 });
-        await settleEndedCalls({ db, now: () => new Date() });
-        await sleep(Math.max(0, sweepMs - (Date.now() - started)));
-      }
-    })();
+    const dispatcher = new DialerDispatcher({ db, jobs: services.jobs, logger });
+    await dispatcher.start();
     const queue = async (count: number, dueOf: (n: number) => Date, offset: number) => {
       const tasks: NewTaskRow[] = Array.from({ length: count }, (_, n) => ({
         accountId: agent.id,
@@ -212,9 +205,9 @@ async function measure(engine: string, url: string | undefined) {
       'p99 ms': percentile(steady, 0.99),
       'cpu ms/task': (cpuMs() - steadyCpu) / Math.max(1, steady.length),
     });
-    sweeping.on = false;
-    await sweeper;
+    await dispatcher.stop();
     console.log(`${engine}: job results ${JSON.stringify(Object.fromEntries(outcomes))}`);
+    console.log(`${engine}: dispatch ${JSON.stringify(dispatcher.totals)}`);
   } finally {
     await app.close();
     await services.close();

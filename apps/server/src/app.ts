@@ -19,6 +19,7 @@ import { exceedsJsonDepth, tooDeepMessage } from './http/json-depth';
 import { AppError } from './platform/app-error';
 import { closeSandboxDoors } from './http/sandbox-doors';
 import { features as allFeatures } from './features/index';
+import { recordSuperAdminAction, type SuperAdminAction } from './features/admin';
 import type { Feature } from './features/feature';
 import type { AgentRuntime } from './runtime/session-types';
 import type { Services } from './services';
@@ -119,6 +120,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     authenticator: services.authenticator,
     ownerResolvers,
     checkResponses: config.env !== 'production',
+    auditSuperAdmin: (action: SuperAdminAction) => recordSuperAdminAction(services.db, action),
   };
   const implemented = new Set<Endpoint>();
   for (const feature of features) {

@@ -13,6 +13,7 @@ import { createSms } from './providers/sms/create';
 import { honourOptOuts } from './features/telephony/carrier-texts.service';
 import { sandboxLedger } from './features/phone-numbers/phone-numbers.repo';
 import { createTelephony } from './providers/telephony/create';
+import { SipOutboundSlot } from './providers/telephony/sip/outbound';
 import type { TelephonyProvider } from './providers/telephony/types';
 import type { SmsProvider } from './providers/sms/types';
 import { createSpeechProviders } from './providers/shared/speech-providers';
@@ -22,6 +23,8 @@ import type { AgentRuntimePort } from './runtime/port';
 import { withSubscriptionGate } from './features/billing/index';
 import { createBalanceGate } from './features/ledger/index';
 import { createAgentRuntime } from './runtime/agent-runtime';
+import { createKnowledgeVectors, type KnowledgeVectors } from './features/knowledge/knowledge-vectors';
+import { createOpenAiEmbedder } from './providers/embeddings/openai';
 import type { AgentRuntime, SpeechProviders } from './runtime/session-types';
 
 /**
@@ -39,11 +42,15 @@ export interface Services {
   sms: SmsProvider;
   /** The phone carrier: numbers, calls and texts (the sandbox phone network unless a carrier is configured). */
   telephony: TelephonyProvider;
+  /** Outbound calls by SIP for accounts with SIP settings (filled by the SIP feature where its endpoint runs). */
+  sipOutbound: SipOutboundSlot;
   logger: FastifyBaseLogger;
   /** When these services started (the health answer's uptime). */
   startedAt: Date;
   /** The agent runtime: the text entry point for SMS-style channels, sessions, runPrompt. */
   runtime: AgentRuntime;
+  /** Knowledge-base passages by meaning (EMBEDDINGS_PROVIDER), null when search is lexical only. */
+  knowledgeVectors: KnowledgeVectors | null;
   /** How tokens become callers and whether a caller may act for an account. */
   authenticator: Authenticator;
   /**
@@ -102,12 +109,19 @@ export function createServices(
       ? platformSms
       : carrierSms(telephony, platformSms, `${config.publicUrl}/api/twilio/sms-status`),
   );
+  const knowledgeVectors =
+    config.embeddings.provider === 'openai'
+      ? createKnowledgeVectors(db, createOpenAiEmbedder(config.embeddings), logger)
+      : null;
+  // Said at start: hybrid search, or why it stays lexical.
+  void knowledgeVectors?.ready();
   const realRuntime = (): AgentRuntime =>
     createAgentRuntime({
       config,
       db,
       sms,
       logger,
+      knowledgeVectors,
       // An unpaid subscription refuses new conversations before the wallet is asked.
       balanceGate: withSubscriptionGate(
         createBalanceGate({ db, logger, graceUsd: config.billing.graceUsd }),
@@ -137,12 +151,17 @@ export function createServices(
     mail: overrides.mail ?? createMail(config.mail, outboxRecorder(db)),
     sms,
     telephony,
+    sipOutbound: new SipOutboundSlot(),
     logger,
     startedAt: new Date(),
     runtime,
+    knowledgeVectors,
     authenticator:
       overrides.authenticator ??
-      createAuthenticator(db, { testAccountUsernames: config.accounts.testAccountUsernames }),
+      createAuthenticator(db, {
+        testAccountUsernames: config.accounts.testAccountUsernames,
+        apiTokenRequestsPerMinute: config.apiTokens.requestsPerMinute,
+      }),
     background,
     jobs,
     close: async () => {

@@ -112,6 +112,57 @@ const portalSessionId = () =>
 
 const plansByRole = { roles: ['partner', 'reseller'] as const };
 
+const planCents = (name: string) =>
+  z
+    .number({ error: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(50, 'must be at least 50 cents (the card processor’s minimum)')
+    .max(100_000_000, 'must be at most 1,000,000 USD')
+    .meta({ description: `The ${name} price in USD cents` });
+
+/** A plan as a partner or reseller writes it; prices in cents, usage prices as tiers in USD per unit. */
+const planFields = {
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(80, 'is longer than 80 characters')
+    .meta({ examples: ['Basic'] }),
+  description: z.string().trim().max(500, 'is longer than 500 characters'),
+  monthlyCents: planCents('monthly'),
+  yearlyCents: planCents('yearly'),
+  features: z
+    .array(z.string().trim().min(1, 'must not be empty').max(80, 'is longer than 80 characters'))
+    .max(20, 'has more than 20 features'),
+  premium: z.boolean({ error: 'must be true or false' }),
+  visibility: z.enum(['public', 'private'], { error: () => 'must be public or private' }),
+  /**
+   * Usage prices keyed by usage key (FACTS §9.1): `{ type, unit, pricing: [{ quantityMin, quantityMax, price }],
+   * included }`, tiers from 1 up without gaps or overlaps, the last open-ended, prices USD of 0 or more.
+   */
+  productItems: z.record(z.string(), z.unknown(), { error: 'must be an object keyed by usage key' }).meta({
+    examples: [
+      {
+        'pstn-inbound-voice': {
+          type: 'usage',
+          unit: 'minute',
+          pricing: [
+            { quantityMin: 1, quantityMax: 100, price: '0.12' },
+            { quantityMin: 101, quantityMax: null, price: '0.09' },
+          ],
+        },
+      },
+    ],
+  }),
+  /** Save a usage price below the seller's own (wholesale) cost: without it such a price is refused. */
+  allowBelowCost: z.boolean({ error: 'must be true or false' }),
+};
+
+const targetOrganizationId = z.coerce
+  .number({ error: 'must be an account id' })
+  .int('must be an account id')
+  .positive('must be an account id');
+
 export const billingEndpoints = {
   productCatalog: defineEndpoint({
     area: 'billing',
@@ -133,6 +184,84 @@ export const billingEndpoints = {
     guard: 'session',
     permission: plansByRole,
     params: z.object({ productPlanId }),
+    response: okBody({ plan: productPlanSchema }),
+  }),
+  createPlan: defineEndpoint({
+    area: 'billing',
+    method: 'POST',
+    path: '/api/v2/product/productCatalog',
+    summary: 'Add a plan to the acting partner’s or reseller’s catalogue, with its usage prices and tiers',
+    description:
+      'The plan is sold by the acting account. A usage price below what the seller itself pays for that usage ' +
+      '(its wholesale price) is refused naming the item and tier, unless allowBelowCost is true.',
+    guard: 'session',
+    permission: { ...plansByRole, flag: 'canManageBilling' },
+    body: z.object({
+      ...planFields,
+      description: planFields.description.default(''),
+      features: planFields.features.default([]),
+      premium: planFields.premium.default(true),
+      visibility: planFields.visibility.default('public'),
+      allowBelowCost: planFields.allowBelowCost.default(false),
+    }),
+    successStatus: 201,
+    response: okBody({ plan: productPlanSchema, belowCost: z.array(z.string()) }),
+  }),
+  updatePlan: defineEndpoint({
+    area: 'billing',
+    method: 'POST',
+    path: '/api/v2/product/productCatalog/:productPlanId',
+    summary: 'Edit one of the acting partner’s or reseller’s plans (only the fields sent change)',
+    description:
+      'Only the seller that owns a plan edits it; another seller’s plan is 404 (not in the catalogue) or 403 ' +
+      '(seen but not owned). productItems replaces the whole set of usage prices.',
+    guard: 'session',
+    permission: { ...plansByRole, flag: 'canManageBilling' },
+    params: z.object({ productPlanId }),
+    body: z.object({
+      name: planFields.name.optional(),
+      description: planFields.description.optional(),
+      monthlyCents: planFields.monthlyCents.optional(),
+      yearlyCents: planFields.yearlyCents.optional(),
+      features: planFields.features.optional(),
+      premium: planFields.premium.optional(),
+      visibility: planFields.visibility.optional(),
+      productItems: planFields.productItems.optional(),
+      /** Stop selling the plan: it leaves the catalogue; organizations already on it keep it. */
+      active: z.boolean({ error: 'must be true or false' }).optional(),
+      allowBelowCost: planFields.allowBelowCost.default(false),
+    }),
+    response: okBody({ plan: productPlanSchema, belowCost: z.array(z.string()) }),
+  }),
+  offerPlan: defineEndpoint({
+    area: 'billing',
+    method: 'POST',
+    path: '/api/v2/product/offeredPlan',
+    summary: 'Offer one of the acting seller’s plans to an organization below it (null withdraws the offer)',
+    description:
+      'The organization then sees the plan among the plans it may buy (a private plan only there). Another ' +
+      'seller’s organization or plan is 404.',
+    guard: 'session',
+    permission: { ...plansByRole, flag: 'canManageBilling' },
+    owned: { body: { targetOrganizationId: 'account' } },
+    body: z.object({
+      targetOrganizationId,
+      productPlanId: productPlanId.nullable(),
+    }),
+    response: okBody({ plan: productPlanSchema.nullable() }),
+  }),
+  wholesalePlan: defineEndpoint({
+    area: 'billing',
+    method: 'POST',
+    path: '/api/v2/product/wholesalePlan',
+    summary: 'Set the plan a partner’s reseller pays for its organizations’ usage (its wholesale prices)',
+    description:
+      'Each unit of usage an organization of that reseller is charged then pays the reseller its retail price ' +
+      'less this plan’s price, and the partner the rest above its own cost, in one ledger posting.',
+    guard: 'session',
+    permission: { roles: ['partner'] as const, flag: 'canManageBilling' },
+    owned: { body: { targetResellerId: 'account' } },
+    body: z.object({ targetResellerId: targetOrganizationId, productPlanId }),
     response: okBody({ plan: productPlanSchema }),
   }),
   currentPlan: defineEndpoint({

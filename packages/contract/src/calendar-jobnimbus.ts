@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { okBody } from './fields';
+import { okBody, okOnly } from './fields';
 
 const isoDate = z
   .string()
@@ -37,6 +37,15 @@ export const jobNimbusEndpoints = {
       status: z.number().int().nullable(),
       message: z.string(),
     }),
+  }),
+  disconnectJobNimbus: defineEndpoint({
+    area: 'calendar',
+    method: 'DELETE',
+    path: '/api/jobnimbus/settings',
+    summary: 'Disconnects JobNimbus and forgets its API key; bookings go to the next calendar connected',
+    guard: 'session',
+    permission: { flag: 'canEditOrg' },
+    response: okOnly,
   }),
   jobNimbusTeam: defineEndpoint({
     area: 'calendar',

@@ -177,6 +177,10 @@ export const calendlyConnectionSchema = z.object({
   /** The event type the agent offers times of. */
   eventTypeUri: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** Connected with a `cal_sandbox_…` token to the offline stand-in ("Sandbox"): no Calendly account is reached. */
+  sandbox: z.boolean(),
+  /** This server takes `cal_sandbox_…` tokens (outside production, without CALENDLY_API_URL). */
+  sandboxAvailable: z.boolean(),
 });
 
 export const calendarConnectionsSchema = okBody({
@@ -196,16 +200,29 @@ export const calendarConnectionsSchema = okBody({
     mainCalendarName: z.string().nullable(),
     lastError: z.string().nullable(),
   }),
+  jobnimbus: z.object({
+    connected: z.boolean(),
+    state: z.enum(['connected', 'revoked', 'failing', 'disconnected']),
+    /** Without a JobNimbus address on the server (development), the offline stand-in is connected instead. */
+    sandbox: z.boolean(),
+    lastError: z.string().nullable(),
+  }),
 });
 
 export const calendlyInputSchema = z.object({
-  /** A Calendly personal access token (Integrations > API & Webhooks). */
+  /**
+   * A Calendly personal access token (Integrations > API & Webhooks). May be left out while Calendly is connected:
+   * the kept token is checked again and used (to choose another event type without pasting the token again).
+   */
   userPAT: z
     .string()
     .trim()
     .min(1, 'is required')
     .max(4000, 'is longer than 4000 characters')
-    .meta({ examples: ['eyJraWQiOi...'] }),
+    // A token goes in an HTTP header: printable ASCII without spaces.
+    .regex(/^[\x21-\x7e]+$/, 'must be a token of printable ASCII characters without spaces')
+    .meta({ examples: ['eyJraWQiOi...'] })
+    .optional(),
   /** The event type to offer; the first active one when absent. */
   eventTypeUri: z.url({ error: 'must be an event type URI' }).max(500).optional(),
 });
@@ -245,7 +262,9 @@ export const calendarEndpoints = {
     method: 'POST',
     path: '/api/v2/calendly',
     summary: 'Connects Calendly with a personal access token, checked against Calendly first',
-    description: 'A token Calendly refuses is 400 with its reason; nothing is stored then.',
+    description:
+      'A token Calendly refuses is 400 with its reason; nothing is stored then. Without userPAT the connected ' +
+      'token is used again (400 where Calendly is not connected), e.g. to change the event type the agent books.',
     guard: 'session',
     permission: { flag: 'canEditOrg' },
     body: calendlyInputSchema,

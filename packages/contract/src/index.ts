@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint';
 import { accountsEndpoints } from './accounts';
+import { adminEndpoints } from './admin';
 import { agentsEndpoints } from './agents';
 import { appsEndpoints } from './apps';
 import { authEndpoints } from './auth';
@@ -8,6 +9,7 @@ import { usageEndpoints } from './usage';
 import { calendarEndpoints } from './calendar';
 import { googleCalendarEndpoints } from './calendar-google';
 import { jobNimbusEndpoints } from './calendar-jobnimbus';
+import { teamCallEndpoints } from './calendar-team';
 import { contactsEndpoints } from './contacts';
 import { developerEndpoints } from './developer';
 import { directoryEndpoints } from './directory';
@@ -36,6 +38,7 @@ export * from './pages';
 export * from './agent-config';
 export * from './agent-session';
 export * from './accounts';
+export * from './admin';
 export * from './agents';
 export * from './apps';
 export * from './auth';
@@ -44,6 +47,7 @@ export * from './usage';
 export * from './calendar';
 export * from './calendar-google';
 export * from './calendar-jobnimbus';
+export * from './calendar-team';
 export * from './contacts';
 export * from './developer';
 export * from './directory';
@@ -92,6 +96,7 @@ export const endpoints = {
   ...payoutsEndpoints,
   ...payPagesEndpoints,
   ...referralsEndpoints,
+  ...adminEndpoints,
   ...billingEndpoints,
   ...usageEndpoints,
   ...developerEndpoints,
@@ -99,6 +104,7 @@ export const endpoints = {
   ...calendarEndpoints,
   ...googleCalendarEndpoints,
   ...jobNimbusEndpoints,
+  ...teamCallEndpoints,
 } as const;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints);

@@ -64,7 +64,7 @@ export const knowledgeResultSchema = z.object({
   title: z.string(),
   section: z.string(),
   text: z.string(),
-  /** Lexical relevance (ts_rank over the weighted vector); higher is better, comparable within one answer. */
+  /** Relevance: the reciprocal-rank-fusion score of the rankings that ran; higher is better, within one answer. */
   score: z.number(),
 });
 

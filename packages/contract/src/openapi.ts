@@ -20,6 +20,9 @@ export const areaDescriptions: Readonly<Record<string, string>> = {
   apps: 'The app catalogue, custom apps, and the apps an organization installs with their credentials.',
   domains: "Custom domains, a host's brand, and the white-label profile of partners and resellers.",
   help: 'Messages to the support team of a brand.',
+  admin:
+    "The super admin's desk: conversations flagged for review, refunds from it, and the audit trail of every " +
+    'change a super admin made.',
   developer:
     'API tokens (made once, stored hashed, revoked at once), event webhooks (signed deliveries retried for a ' +
     'day, with their log and replay), and the MCP server at /api/mcp.',

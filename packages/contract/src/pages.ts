@@ -15,6 +15,8 @@ export const webPages = {
   sandboxPhone: '/app/dev/phone',
   /** The sandbox card processor's checkout page (Stripe's test cards). */
   sandboxCheckout: '/app/dev/checkout/:sessionId',
+  /** The sandbox stand-in of Stripe Connect's onboarding for a connected account (finish it, or leave). */
+  sandboxConnect: '/app/dev/connect/:connectedAccountId',
   /** The sandbox's billing portal: the card on file, the invoices, and renewals run on request. */
   sandboxBillingPortal: '/app/dev/billing-portal/:portalSessionId',
   /** The sandbox stand-in of Google's consent page (no Google account is reached). */
@@ -124,13 +126,17 @@ export const overlayFlags = [
   'reporting',
   'logFilterBuilder',
   'editConvoColumns',
-  // Ours beyond the spec's list: the developer platform's tokens and webhooks.
+  // Ours beyond the spec's list: the developer platform's tokens and webhooks, and the SIP trunk setup.
   'apiTokens',
   'webhooks',
   'webhookDeliveries',
+  'sipSetup',
   // Ours: the referral screen, and the public page's statistics with the payments received.
   'referrals',
   'pageStats',
+  // Ours: the super admin's review queue and audit trail.
+  'reviewQueue',
+  'adminAudit',
 ] as const;
 
 export type OverlayFlag = (typeof overlayFlags)[number];

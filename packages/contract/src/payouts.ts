@@ -165,4 +165,25 @@ export const payoutsEndpoints = {
     body: z.object({ amountUsd }),
     response: payoutBody,
   }),
+  sandboxConnectOnboarding: defineEndpoint({
+    area: 'payouts',
+    method: 'POST',
+    path: '/api/sandbox/connect/:connectedAccountId',
+    summary: "Finish, or leave unfinished, a sandbox connected account's onboarding (sandbox only)",
+    description:
+      'The sandbox stand-in of Stripe Connect Express onboarding: complete makes the account able to receive ' +
+      'payouts and answers the return (success) page; leave keeps it unfinished and answers the refresh (failure) ' +
+      'page, as Stripe does when onboarding is abandoned or its link expires.',
+    guard: 'public',
+    params: z.object({
+      connectedAccountId: z
+        .string()
+        .regex(/^acct_sandbox_[0-9a-f]{16}$/, 'must be a sandbox connected account')
+        .meta({ examples: ['acct_sandbox_0123456789abcdef'] }),
+    }),
+    body: z.object({
+      outcome: z.enum(['complete', 'leave'], { error: 'must be complete or leave' }),
+    }),
+    response: okBody({ redirectUrl: z.string() }),
+  }),
 };

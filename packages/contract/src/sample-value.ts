@@ -46,8 +46,8 @@ const formatSamples: Record<string, string> = {
 };
 
 // Tried in order against a string's pattern: room ids ("{agent account id}:{contact profile id}"), codes,
-// app versions, times of day.
-const stringCandidates = ['sample', '1:1', '123456', 'v1', '09:30'];
+// app versions, times of day, E.164 phone numbers.
+const stringCandidates = ['sample', '1:1', '123456', 'v1', '09:30', '+15551234567'];
 
 const fitLength = (text: string, schema: JsonSchema) =>
   text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? Infinity);

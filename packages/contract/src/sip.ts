@@ -46,6 +46,20 @@ export const sipMessageSchema = z.object({
   raw: z.string(),
 });
 
+/** The record of a call in the captures: how far it got and why it ended. */
+export const sipCallOutcomeSchema = z.object({
+  sipCallId: z.string(),
+  /** ringing, answered, ended, refused, canceled, busy, no-answer, failed. */
+  status: z.string(),
+  /**
+   * The SIP status of a refusal or failure (`486 Busy Here (busy)`), or why an answered call ended
+   * (`caller-bye`, `rtp-timeout`…); null while it lasts.
+   */
+  endReason: z.string().nullable(),
+  /** Epoch milliseconds; null while the call lasts. */
+  endedAt: z.number().int().nullable(),
+});
+
 export const sipTransports = ['udp', 'tcp'] as const;
 export const sipRegistrationStates = ['registering', 'registered', 'failed', 'unregistered'] as const;
 
@@ -134,7 +148,42 @@ const registrationBody = z
 
 const registrationAnswer = okBody({ message: z.string(), registration: sipRegistrationSchema });
 
+/** Where a phone system sends calls for the acting account's agents. */
+export const sipAddressesSchema = z.object({
+  /** The host peers reach (SIP_PUBLIC_HOST), the port and transports the endpoint listens on; port null when off. */
+  endpoint: z.object({
+    host: z.string(),
+    port: z.number().int().nullable(),
+    transports: z.array(z.enum(sipTransports)),
+  }),
+  /** The agents calls can name, each with the SIP URIs that reach it (by username, and by number when it has one). */
+  agents: z.array(
+    z.object({
+      accountId: z.number().int(),
+      name: z.string(),
+      username: z.string(),
+      uris: z.array(z.string()),
+    }),
+  ),
+});
+
+export type SipAddressesView = z.infer<typeof sipAddressesSchema>;
+
 export const sipEndpoints = {
+  getSipAddresses: defineEndpoint({
+    area: 'sip',
+    method: 'GET',
+    path: '/api/v2/sip/addresses',
+    summary:
+      "The SIP address to point a PBX or trunk at: the platform's SIP host and the acting account's agents",
+    description:
+      'Each agent of the acting account (the account itself when it is an agent) with its URIs: ' +
+      '`sip:<username>@<host>` and, when it has a number, `sip:+<E.164>@<host>`. `endpoint.port` is null when ' +
+      'this server runs no SIP endpoint. At most 200 agents.',
+    guard: 'session',
+    permission: { flag: 'canViewOrg' },
+    response: okBody({ addresses: sipAddressesSchema }),
+  }),
   getSipRegistration: defineEndpoint({
     area: 'sip',
     method: 'GET',
@@ -236,6 +285,28 @@ export const sipEndpoints = {
     successStatus: 201,
     response: routesBody,
   }),
+  placeSipTestCall: defineEndpoint({
+    area: 'sip',
+    method: 'POST',
+    path: '/api/v2/sip/testCall',
+    summary: 'Call a number from the acting agent by SIP, to try the outbound route or registration',
+    description:
+      "The acting account must be an agent (act for one with targetAccountId). The call goes by the agent's own " +
+      "SIP settings, else its organization's: the oldest outbound route, else the registration; 404 when neither " +
+      'has any, 503 when this server runs no SIP endpoint. The agent talks with whoever answers, as on a task ' +
+      "call; the call's SIP messages are in the captures under `callId`.",
+    guard: 'session',
+    permission: { flag: 'canEditOrg' },
+    body: z.object({
+      number: z
+        .string()
+        .trim()
+        .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15551234567')
+        .meta({ examples: ['+15551234567'] }),
+    }),
+    successStatus: 201,
+    response: okBody({ message: z.string(), callId: z.string(), via: z.string() }),
+  }),
   deleteSipOutboundRoute: defineEndpoint({
     area: 'sip',
     method: 'DELETE',
@@ -255,8 +326,9 @@ export const sipEndpoints = {
     description:
       'Messages of calls to the account (or, for an organization and above, to its agents), oldest first, at ' +
       'most 500. `sipCallId` narrows to one call; `from`/`to` are epoch milliseconds. `format=text` answers ' +
-      'the messages as they crossed the wire, each under a line naming its time, direction and peer. 404 ' +
-      '"No results found" when nothing matches.',
+      'the messages as they crossed the wire, each under a line naming its time, direction and peer. `calls` ' +
+      'has the record of each call the messages belong to: its status and, once it ended, why (an answered ' +
+      'call whose audio never arrived ends `rtp-timeout`). 404 "No results found" when nothing matches.',
     guard: 'session',
     permission: { flag: 'canViewOrg' },
     query: z.object({
@@ -265,6 +337,6 @@ export const sipEndpoints = {
       to: epochMillisecondsField().optional(),
       format: z.enum(['json', 'text']).optional(),
     }),
-    response: okBody({ messages: z.array(sipMessageSchema) }),
+    response: okBody({ messages: z.array(sipMessageSchema), calls: z.array(sipCallOutcomeSchema) }),
   }),
 } as const;

@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,6 +26,20 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; instance: PGlite };
 
+/**
+ * The extensions the migrations create, which PGlite loads only when an instance is opened with them: every
+ * instance (a server's, a test's, a template's) is opened with these.
+ */
+export const pgliteExtensions = { pg_trgm };
+
+/** A PGlite instance with the extensions the schema needs (`memory://` or a data directory). */
+export function createPglite(
+  dataDir: string,
+  options: Omit<PGliteOptions, 'extensions'> = {},
+): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: pgliteExtensions });
+}
+
 /** Opens the database: a node-postgres pool for a server, or PGlite (file-backed or an existing instance). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -38,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, close: () => pool.end() };
   }
-  const instance = 'instance' in options ? options.instance : await PGlite.create(options.dataDir);
+  const instance = 'instance' in options ? options.instance : await createPglite(options.dataDir);
   await instance.waitReady;
   const db = drizzlePglite(instance, { schema }) as unknown as Db;
   return {

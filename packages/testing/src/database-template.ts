@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '@switchboard/db';
+import { createPglite, migrateDatabase, openDatabase, type DatabaseHandle } from '@switchboard/db';
 
 /** Where each test file gets its database from: a dumped PGlite directory, or a template database on a server. */
 export type DatabaseTemplate =
@@ -48,7 +47,7 @@ export async function createDatabaseTemplate(
     };
   }
   const directory = await mkdtemp(path.join(os.tmpdir(), 'switchboard-template-'));
-  const instance = await PGlite.create('memory://');
+  const instance = await createPglite('memory://');
   const handle = await openDatabase({ kind: 'pglite', instance });
   await migrateDatabase(handle.db);
   const dump = await instance.dumpDataDir('none');
@@ -67,7 +66,7 @@ export async function createDatabaseTemplate(
  */
 export async function writePgliteDataDir(template: DatabaseTemplate, directory: string): Promise<void> {
   if (template.kind !== 'pglite') throw new Error('The template is a PostgreSQL database, not PGlite files');
-  const instance = await PGlite.create(directory, { loadDataDir: new Blob([await readFile(template.file)]) });
+  const instance = await createPglite(directory, { loadDataDir: new Blob([await readFile(template.file)]) });
   await instance.close();
 }
 
@@ -77,7 +76,7 @@ export type ClonedDatabase = DatabaseHandle & { url?: string };
 /** A private, migrated database for one test file; close() discards it. */
 export async function cloneDatabase(template: DatabaseTemplate): Promise<ClonedDatabase> {
   if (template.kind === 'pglite') {
-    const instance = await PGlite.create('memory://', {
+    const instance = await createPglite('memory://', {
       loadDataDir: new Blob([await readFile(template.file)]),
     });
     return openDatabase({ kind: 'pglite', instance });

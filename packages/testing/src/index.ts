@@ -16,6 +16,11 @@ export {
   type FakeModelReply,
   type ChatCompletionRequest,
 } from './fakes/fake-openai-server';
+export {
+  fakeEmbedding,
+  startFakeEmbeddingsServer,
+  type EmbeddingsRequest,
+} from './fakes/fake-embeddings-server';
 export { startFakeTwilioServer, type FakeTwilioServer } from './fakes/fake-twilio-server';
 export {
   connectTwilioMediaStream,
@@ -36,10 +41,19 @@ export {
   type FakeStripeServer,
   type SignedStripeEvent,
 } from './fakes/fake-stripe-server';
+export type { FakeConnectedAccount, FakeStripeConnect, FakeTransfer } from './fakes/fake-stripe-connect';
 export { startFakeLndServer, type FakeLndServer } from './fakes/fake-lnd-server';
 export { startFakePayPalServer, type FakePayPalServer } from './fakes/fake-paypal-server';
 export { encodeLnurl, startFakeLnurlServer, type FakeLnurlServer } from './fakes/fake-lnurl-server';
-export { FakeSipCall, startFakeSipPhone, type FakeSipPhone } from './fakes/fake-sip-phone';
+export { FakeSipCall } from './fakes/fake-sip-phone';
+export { startFakeSipPhone, type FakeSipPhone } from './fakes/fake-sip-phone-start';
+export {
+  startFakeSipCallee,
+  type CalleeBehaviour,
+  type CalleeCall,
+  type FakeSipCallee,
+} from './fakes/fake-sip-callee';
+export { freeUdpPort, hasSipp, portTaken, removeSippRun, rtpPcap, runSipp, type SippRun } from './sipp';
 export { startFakeSipRegistrar, type FakeSipRegistrar } from './fakes/fake-sip-registrar';
 export {
   calendlySignature,

@@ -1,4 +1,5 @@
 import type { Feature } from './feature';
+import { adminFeature } from './admin';
 import { accountsFeature } from './accounts/accounts.routes';
 import { accountsDirectoryFeature } from './accounts/directory.routes';
 import { agentsFeature } from './agents/agents.routes';
@@ -52,6 +53,7 @@ export const features: readonly Feature[] = [
   walletFeature,
   payoutsFeature,
   referralsFeature,
+  adminFeature,
   billingFeature,
   developerFeature,
   knowledgeFeature,

@@ -250,13 +250,16 @@ describe('contract fuzz', () => {
     const counts = { operations: 0, requests: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, unavailable: 0 };
     const statuses: Record<number, number> = {};
     let baseline = 0;
+    let fieldBaseline: () => Promise<number> = () => Promise.resolve(baseline);
     const elapsed: [string, number][] = [];
     const record = async (probe: Probe, field: string, valueName: string) => {
       const response = await send(probe);
       counts.requests += 1;
       statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
-      // A service this server has not set up answers 503 to the valid sample as well: not the input's doing.
-      const unavailable = response.statusCode === 503 && baseline === 503;
+      // A service this server has not set up answers 503 to the valid sample as well (with the field under test at
+      // its example value when the sample leaves it out): not the input's doing.
+      const unavailable =
+        response.statusCode === 503 && (baseline === 503 || (await fieldBaseline()) === 503);
       const family = unavailable
         ? 'unavailable'
         : (`${Math.floor(response.statusCode / 100)}xx` as '2xx' | '3xx' | '4xx' | '5xx');
@@ -299,7 +302,21 @@ describe('contract fuzz', () => {
         ...fieldNames(endpoint.body).map((name): [Part, string] => ['body', name]),
       ];
       if (endpoint.guard !== 'public') fields.push(['query', 'targetAccountId']);
+      const full = {
+        params: sampleFor(endpoint.params, { fields: 'all' }) ?? {},
+        query: sampleFor(endpoint.query, { fields: 'all' }) ?? {},
+        body: sampleFor(endpoint.body, { fields: 'all' }) ?? {},
+      };
       for (const [part, name] of fields) {
+        const example = full[part][name];
+        let answered: Promise<number> | null = null;
+        fieldBaseline = () =>
+          (answered ??=
+            base[part]?.[name] !== undefined || example === undefined
+              ? Promise.resolve(baseline)
+              : send({ ...base, token, [part]: { ...(base[part] ?? {}), [name]: example } }).then(
+                  (response) => response.statusCode,
+                ));
         const kind =
           part === 'query' && name === 'targetAccountId'
             ? 'number'

@@ -34,6 +34,18 @@ export interface EndpointRegistry {
   ownerResolvers: ReadonlyMap<OwnedKind, OwnerResolver>;
   /** Check every answer against its declared schema (on in development and tests). */
   checkResponses: boolean;
+  /** Writes a change a super admin made to the audit trail, once it succeeded (before the answer is sent). */
+  auditSuperAdmin?: (action: SuperAdminAudit) => Promise<void>;
+}
+
+export interface SuperAdminAudit {
+  actorUserId: number;
+  endpoint: Endpoint;
+  targetAccountId: number | undefined;
+  params: Record<string, unknown> | undefined;
+  query: Record<string, unknown> | undefined;
+  body: Record<string, unknown> | undefined;
+  result: unknown;
 }
 
 async function checkOwnership(
@@ -212,6 +224,18 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
       };
       const result = await handler({ ...(parsed as unknown as ParsedRequest<E>), ctx });
+      // Every change a super admin makes is on the trail; reads are not.
+      if (actor?.superAdmin && endpoint.method !== 'GET' && registry.auditSuperAdmin) {
+        await registry.auditSuperAdmin({
+          actorUserId: actor.userId,
+          endpoint,
+          targetAccountId,
+          params: parsed.params,
+          query: parsed.query,
+          body: parsed.body,
+          result,
+        });
+      }
       // A handler that streamed its own answer (a file download) has already replied.
       if (reply.sent) return reply;
       if (registry.checkResponses) {

@@ -38,6 +38,15 @@ const notTenantIds: Record<string, string> = {
 
 /** Fields of one route only whose names look like ids but name no tenant's record, each with the reason. */
 const notTenantIdsOf: Record<string, Record<string, string>> = {
+  'POST /api/v1/stats/campaigns': {
+    campaignIds:
+      "looked up only among the campaigns at or below the acting account; another tenant's is a 404 naming it",
+  },
+  'POST /internal/issueRefundToUser': {
+    conversationId:
+      "any tenant's conversation from the review queue: the call is the super admin's alone, and the refund " +
+      'goes only to the wallet the conversation was charged to',
+  },
   'POST /api/v2/sip/registration': {
     username: "the extension on the account's own phone system, sent there in REGISTER, never looked up here",
     authUsername: "the digest user name for the account's own phone system, never looked up here",

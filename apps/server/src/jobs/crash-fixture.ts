@@ -11,8 +11,7 @@ import type { JobFeature } from './registry';
  * adds none; CRASH_SEED=false leaves that to the test) and works them through the real worker start-up. Each job
  * performs one irreversible step, appending a line to CRASH_EFFECTS_FILE (outside the database, like a call placed
  * at a carrier), holds CRASH_HOLD_MS inside the step so a kill lands mid-step, then records its outcome and the
- * effect in one transaction. Progress goes to
- * stdout for the test to follow.
+ * effect in one transaction. Progress goes to stdout for the test to follow, ending with 'all jobs completed'.
  */
 const jobCount = Number(process.env.CRASH_JOBS ?? 20);
 const effectsFile = process.env.CRASH_EFFECTS_FILE ?? '';
@@ -42,9 +41,25 @@ const crashFeature: JobFeature = {
         sql`INSERT INTO crash_outcomes (n, outcome, attempt_id) VALUES (${n}, ${outcome}, ${attemptId})`,
       );
     };
+    // Every outcome recorded is not yet every job completed: a job whose outcome committed just before a kill is
+    // completed by its retry once its attempt expires. The test reads the end from this line.
+    let watching = false;
+    const untilAllCompleted = async () => {
+      if (watching) return;
+      watching = true;
+      for (;;) {
+        const result: unknown = await db.execute(
+          sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'test.crash-effect' AND state <> 'completed'`,
+        );
+        if ((result as { rows: { count: number }[] }).rows[0]?.count === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      say('all jobs completed');
+    };
     await jobs.work(
       crashJob,
       async ({ n }, { effects, attemptId }) => {
+        say(`claiming ${n} ${attemptId}`);
         const claim = await effects.claim<{ line: number }>('side effect');
         if (claim.state === 'done') return { outcome: 'already done' };
         if (claim.state === 'interrupted') {
@@ -63,7 +78,7 @@ const crashFeature: JobFeature = {
           });
           say(`effect ${n} ${attemptId}`);
         }
-        if ((await outcomes()) === jobCount) say('all outcomes recorded');
+        if ((await outcomes()) === jobCount) void untilAllCompleted();
         return { outcome: 'recorded' };
       },
       { concurrency: 4, pollingIntervalSeconds: 0.5 },

@@ -83,6 +83,14 @@ export interface SendOptions {
   tx?: Db;
 }
 
+/** One job of a batch (JobQueue.sendMany): its payload and the send options that apply outside a transaction. */
+export interface BatchItem<Payload extends object> {
+  payload: Payload;
+  startAfter?: Date | number;
+  idempotencyKey?: string;
+  singletonKey?: string;
+}
+
 export interface SendResult {
   id: string;
   /** False when an idempotent send found the job already there (or finished), or a 'short' queue's waiting one. */

@@ -1,5 +1,6 @@
 import { ledgerJobs } from '../features/ledger/jobs';
 import { walletJobs } from '../features/wallet/jobs';
+import { payoutJobs } from '../features/payouts/jobs';
 import { dialerJobs } from '../features/tasks/dialer.jobs';
 import { webhookJobs } from '../features/developer/webhooks.jobs';
 import { knowledgeJobs } from '../features/knowledge/ingest-document';
@@ -11,6 +12,7 @@ export const jobFeatures: readonly JobFeature[] = [
   jobMaintenance,
   ledgerJobs,
   walletJobs,
+  payoutJobs,
   dialerJobs,
   webhookJobs,
   knowledgeJobs,

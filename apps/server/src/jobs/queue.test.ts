@@ -60,6 +60,34 @@ describe('the job queue', () => {
     expect(seen.calls).toHaveLength(1);
   });
 
+  it('sends a batch in one statement, idempotent per key as send is, and its consumer takes it without a poll', async () => {
+    const batch = defineJob<{ key: string }>('test.batch');
+    const seen = recorder<string>();
+    // A poll a minute apart: only the wake-up the batch sends can start these jobs within the test.
+    await jobs.work(
+      batch,
+      (payload) => {
+        seen.push(payload.key);
+        return Promise.resolve(null);
+      },
+      { concurrency: 4, pollingIntervalSeconds: 60 },
+    );
+    const items = (keys: string[]) => keys.map((key) => ({ payload: { key }, idempotencyKey: key }));
+    expect(await jobs.sendMany(batch, items(['a', 'b', 'c']))).toBe(3);
+    expect(await jobs.sendMany(batch, items(['b', 'c', 'd']))).toBe(1);
+    expect(await jobs.send(batch, { key: 'a' }, { idempotencyKey: 'a' })).toEqual({
+      id: jobs.idFor(batch, 'a'),
+      created: false,
+    });
+    await seen.until(4);
+    expect([...seen.calls].sort()).toEqual(['a', 'b', 'c', 'd']);
+    await expect
+      .poll(async () => (await jobs.getJob(batch, jobs.idFor(batch, 'd')))?.state, { timeout: 5000 })
+      .toBe('completed');
+    expect(await jobs.sendMany(batch, items(['d']))).toBe(0);
+    expect(seen.calls).toHaveLength(4);
+  });
+
   it('retries a failing job under its policy, with backoff, and fails it once the retries are used up', async () => {
     const flaky = defineJob<{ n: number }>('test.flaky', {
       retryLimit: 2,
@@ -267,6 +295,38 @@ describe('stopping the job queue', () => {
       await expect.poll(async () => (await second.getJob(long, id))?.state).toBe('completed');
       await second.stop();
     } finally {
+      await database.close();
+    }
+  });
+});
+
+// Several processes share one database only on a PostgreSQL server (PGlite's files have one owner).
+describe.runIf(process.env.TEST_DATABASE_URL)('job queues of several processes starting together', () => {
+  it('all make the same queues, none failing on the others creating them at the same moment', async () => {
+    const database = await cloneDatabase(inject('databaseTemplate'));
+    const types = Array.from({ length: 8 }, (_, index) =>
+      defineJob<{ n: number }>(
+        `test.together-${index}`,
+        index % 2 ? { deadLetter: 'test.together-dead' } : {},
+      ),
+    );
+    const processes = Array.from({ length: 4 }, () =>
+      createJobQueue({ db: database.db, kind: database.kind, logger }),
+    );
+    try {
+      // Each process prepares every type at once, as a server does at start-up.
+      await Promise.all(processes.map((jobs) => jobs.prepare(...types)));
+      const result: unknown = await database.db.execute(
+        sql`select name from pgboss.queue where name like 'test.together-%' order by name`,
+      );
+      expect((result as { rows: { name: string }[] }).rows.map((row) => row.name)).toEqual(
+        [...types.map((type) => type.name), 'test.together-dead'].sort(),
+      );
+      // And every one of them takes work.
+      const sent = await processes[3]!.send(types[5]!, { n: 5 });
+      expect(sent.created).toBe(true);
+    } finally {
+      await Promise.all(processes.map((jobs) => jobs.stop({ graceMs: 50 })));
       await database.close();
     }
   });

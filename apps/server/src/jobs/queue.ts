@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db, DatabaseKind } from '../platform/database';
-import type { JobDefinition, JobHandler, SendOptions, SendResult, WorkOptions } from './define';
+import type { BatchItem, JobDefinition, JobHandler, SendOptions, SendResult, WorkOptions } from './define';
 import { listenForNudges, nudgeChannel, type NotificationListener } from './nudges.repo';
 import { JobRunner, type FetchedJob } from './runner';
 import {
@@ -11,6 +11,7 @@ import {
   completeAttemptSql,
   failAttemptSql,
   handBackAttemptSql,
+  insertJobsSql,
 } from './sql-adapter';
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
@@ -37,6 +38,12 @@ export interface JobQueue {
   /** Creates or updates the job types' queues (send and work do it on first use). */
   prepare(...jobs: JobDefinition<object>[]): Promise<void>;
   send<P extends object>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<SendResult>;
+  /**
+   * Sends many jobs of one type in one statement (not inside a transaction), each idempotent by its key as with
+   * send; this process's consumers of the type are woken at once, the others by the same nudge as send's.
+   * Answers how many jobs were created.
+   */
+  sendMany<P extends object>(job: JobDefinition<P>, items: readonly BatchItem<P>[]): Promise<number>;
   /** Runs `handler` for due jobs of this type in this process, until stop(). */
   work<P extends object>(job: JobDefinition<P>, handler: JobHandler<P>, options?: WorkOptions): Promise<void>;
   /** Sends the job on a cron schedule (one schedule per job type; any process may run it, each tick sends once). */
@@ -57,6 +64,8 @@ export interface JobQueue {
    * database alone (PGlite behind its data-directory lock): there, anything active at start is an orphan.
    */
   recoverInterrupted(): Promise<number>;
+  /** Runs `hook` first when the queue stops (a consumer's own listeners and timers). */
+  onStop(hook: () => Promise<void>): void;
   /** Stops this process's consumers (running attempts get `graceMs` to finish, then are handed back). */
   stop(options?: { graceMs?: number }): Promise<void>;
   /** The pg-boss instance underneath (benchmarks and tests). */
@@ -109,13 +118,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     complete: completeAttemptSql(schema),
     fail: failAttemptSql(schema),
     handBack: handBackAttemptSql(schema),
+    insertMany: insertJobsSql(schema),
   };
   const runners = new Map<string, JobRunner[]>();
   const queues = new Map<string, Promise<void>>();
   const readyTypes = new Set<string>();
   let starting: Promise<PgBoss> | null = null;
+  let settingUp: Promise<void> = Promise.resolve();
   let listener: Promise<NotificationListener | null> | null = null;
   let stopped = false;
+  const stopHooks: (() => Promise<void>)[] = [];
 
   const boss = (): Promise<PgBoss> => {
     if (stopped) return Promise.reject(new Error('The job queue is stopped'));
@@ -163,15 +175,25 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           retentionMinutes: retentionDays * 24 * 60,
           ...(deadLetter ? { deadLetter } : {}),
         };
-        if (deadLetter && !(await instance.getQueue(deadLetter))) await instance.createQueue(deadLetter);
-        if (await instance.getQueue(job.name)) await instance.updateQueue(job.name, settings);
-        else await instance.createQueue(job.name, settings);
+        // One queue at a time per process (creation also takes a lock across processes: sql-adapter.ts).
+        const made = settingUp.then(async () => {
+          if (deadLetter && !(await instance.getQueue(deadLetter))) await instance.createQueue(deadLetter);
+          if (await instance.getQueue(job.name)) await instance.updateQueue(job.name, settings);
+          else await instance.createQueue(job.name, settings);
+        });
+        settingUp = made.catch(() => undefined);
+        await made;
         readyTypes.add(job.name);
       })();
       ready.catch(() => queues.delete(job.name));
       queues.set(job.name, ready);
     }
     return ready;
+  };
+
+  /** This process's consumers of a type fetch at once (or at `dueAt`), without waiting for the nudge's round trip. */
+  const wakeLocal = (name: string, dueAt: number) => {
+    for (const runner of runners.get(name) ?? []) runner.nudge(dueAt);
   };
 
   const listen = () => {
@@ -239,7 +261,40 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
       // After the commit (or now, outside a transaction) every process's consumers of this type hear of it.
       await through.executeSql('SELECT pg_notify($1, $2)', [nudgeChannel, `${job.name}|${due.getTime()}`]);
+      if (!tx) wakeLocal(job.name, due.getTime());
       return { id: created, created: true };
+    },
+
+    async sendMany(job, items) {
+      if (items.length === 0) return 0;
+      await ensureQueue(job);
+      await boss();
+      const now = Date.now();
+      const rows = items.map((item) => ({
+        id: item.idempotencyKey ? idempotentId(job.name, item.idempotencyKey) : randomUUID(),
+        name: job.name,
+        data: item.payload,
+        startAfter: new Date(
+          item.startAfter instanceof Date ? item.startAfter.getTime() : now + (item.startAfter ?? 0) * 1000,
+        ).toISOString(),
+        singletonKey: item.singletonKey ?? null,
+      }));
+      // A finished job moved to the archive still answers its key, as send's lookup does.
+      const { rows: archived } = (await bossDb.executeSql(
+        `SELECT id FROM ${schema}.archive WHERE id = ANY($1::uuid[])`,
+        [rows.map((row) => row.id)],
+      )) as { rows: { id: string }[] };
+      const kept = new Set(archived.map((row) => row.id));
+      const fresh = rows.filter((row) => !kept.has(row.id));
+      if (fresh.length === 0) return 0;
+      const { rows: created } = (await bossDb.executeSql(statements.insertMany, [JSON.stringify(fresh)])) as {
+        rows: { start_after: Date | string }[];
+      };
+      if (created.length === 0) return 0;
+      const due = Math.min(...created.map((row) => new Date(row.start_after).getTime()));
+      await bossDb.executeSql('SELECT pg_notify($1, $2)', [nudgeChannel, `${job.name}|${due}`]);
+      wakeLocal(job.name, due);
+      return created.length;
     },
 
     async work<P extends object>(
@@ -307,8 +362,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return rows.length;
     },
 
+    onStop(hook) {
+      stopHooks.push(hook);
+    },
+
     async stop({ graceMs = 10_000 } = {}) {
       if (stopped) return;
+      await Promise.allSettled(stopHooks.splice(0).map((hook) => hook()));
       const all = [...runners.values()].flat();
       await Promise.all(all.map((runner) => runner.stop(graceMs)));
       runners.clear();

@@ -34,10 +34,37 @@ export function bossDbFor(db: Db): BossDb {
   const pool = client as pg.Pool;
   return {
     executeSql: async (text, values) => {
+      if (/^SELECT \S+\.create_queue\(/.test(text)) return createQueueAlone(pool, text, values);
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
     },
   };
+}
+
+/**
+ * Two processes creating queues at the same moment deadlock in PostgreSQL (each inserts into the queue table and
+ * then adds a foreign key to it, in opposite orders), and each deadlock costs a second before PostgreSQL notices.
+ * Queue creation therefore takes a transaction-scoped advisory lock first, so creations follow one another across
+ * every process on the database.
+ */
+async function createQueueAlone(
+  pool: pg.Pool,
+  text: string,
+  values?: unknown[],
+): Promise<{ rows: unknown[] }> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('BEGIN');
+    await connection.query("SELECT pg_advisory_xact_lock(hashtext('switchboard.job-queue.create'))");
+    const result = await connection.query(text, values);
+    await connection.query('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    connection.release();
+  }
 }
 
 /** pg-boss statements inside a caller's drizzle transaction (an enqueue that commits or rolls back with it). */
@@ -57,6 +84,7 @@ export function bossDbInTransaction(tx: Db): BossDb {
 
 interface BossPlans {
   failJobsById(schema: string): string;
+  insertJobs(schema: string): string;
 }
 
 // pg-boss is pinned to major 10; its plans module is where its retry/backoff/dead-letter SQL lives.
@@ -93,4 +121,17 @@ export function completeAttemptSql(schema: string): string {
 export function handBackAttemptSql(schema: string): string {
   return `UPDATE ${schema}.job SET state = 'retry', start_after = now(), output = $3::jsonb
     WHERE name = $1 AND id = $2::uuid AND state = 'active' AND retry_count = $4::int RETURNING id`;
+}
+
+/**
+ * pg-boss's batch insert (the queue's policy fills what a row leaves out; a row whose id exists is skipped),
+ * answering the rows it created. Parameter: a JSON array of { id, name, data, startAfter, singletonKey }.
+ */
+export function insertJobsSql(schema: string): string {
+  const text = plans.insertJobs(schema).trimEnd();
+  if (!text.endsWith('ON CONFLICT DO NOTHING') || !text.includes('$6::bool as retry_backoff')) {
+    throw new Error('pg-boss batch insert statement changed; review jobs/sql-adapter.ts');
+  }
+  // Its defaults ($2-$6) are left null: every job type has a queue row with its own policy.
+  return `${text.replace(/\$([2-6])(::\w+)? as/g, 'NULL$2 as')} RETURNING id, start_after`;
 }

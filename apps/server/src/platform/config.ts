@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { checkLlmEnv, llmConfigFromEnv, llmEnvShape, type LlmConfig } from '../providers/llm/config';
+import {
+  checkEmbeddingsEnv,
+  embeddingsConfigFromEnv,
+  embeddingsEnvShape,
+  type EmbeddingsConfig,
+} from '../providers/embeddings/config';
 import { mailConfigFromEnv, mailEnvShape, type MailConfig } from '../providers/mail/config';
 import type { SpeechConfig } from '../providers/shared/speech-providers';
 import { smsConfigFromEnv, smsEnvShape, type SmsConfig } from '../providers/sms/config';
@@ -79,6 +85,7 @@ const envSchema = z
       .regex(/^\d+$/, { error: (issue) => `must be an account id (got "${String(issue.input)}")` })
       .transform(Number)
       .optional(),
+    SALES_ACCOUNT_USERNAME: z.string().trim().toLowerCase().min(1).optional(),
     SIGNIN_CODES_PER_IDENTIFIER: z
       .string()
       .regex(/^\d+$/, 'must be a whole number')
@@ -112,6 +119,12 @@ const envSchema = z
       .transform(Number)
       .pipe(z.number().min(100, 'must be at least 100').max(3_600_000, 'must be at most 3600000'))
       .default(30_000),
+    API_TOKEN_REQUESTS_PER_MINUTE: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of requests')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000'))
+      .default(600),
     BALANCE_GRACE_USD: z
       .string()
       .regex(/^\d{1,6}(\.\d{1,9})?$/, 'must be a USD amount like 0.50')
@@ -154,7 +167,7 @@ const envSchema = z
       .regex(/^\d+$/, 'must be a whole number of seconds')
       .transform(Number)
       .pipe(z.number().min(1, 'must be at least 1').max(300, 'must be at most 300'))
-      .default(5),
+      .default(30),
     ...storageEnvShape,
     ...mailEnvShape,
     ...smsEnvShape,
@@ -164,6 +177,7 @@ const envSchema = z
     ...telephonyEnvShape,
     ...sipEnvShape,
     ...llmEnvShape,
+    ...embeddingsEnvShape,
     ...sttEnvShape,
     ...ttsEnvShape,
     ...vadEnvShape,
@@ -171,6 +185,7 @@ const envSchema = z
   })
   .superRefine(checkStorageEnv)
   .superRefine(checkLlmEnv)
+  .superRefine(checkEmbeddingsEnv)
   .superRefine(checkSttEnv)
   .superRefine(checkTtsEnv)
   .superRefine(checkTelephonyEnv)
@@ -232,6 +247,8 @@ export interface Config {
   sip: SipConfig;
   /** The default model provider of the agent runtime. */
   llm: LlmConfig;
+  /** Embeddings of knowledge-base passages for hybrid search (EMBEDDINGS_PROVIDER); none keeps search lexical. */
+  embeddings: EmbeddingsConfig;
   /** Speech recognition, synthesis and voice activity detection of voice calls. */
   speech: SpeechConfig;
   accounts: {
@@ -239,6 +256,8 @@ export interface Config {
     testAccountUsernames: readonly string[];
     /** The organization with SMS messaging and embeds forced on. */
     specialOrganizationId: number | null;
+    /** The username of the platform's sales account: its team takes the calls booked on the schedule page. */
+    salesAccountUsername: string | null;
     /** Sign-in and verification codes sent per email/phone and per IP address within 10 minutes. */
     codesPerIdentifier: number;
     codesPerIp: number;
@@ -256,6 +275,8 @@ export interface Config {
   };
   /** Event webhooks: a failed delivery is tried again after 1, 4, 20, 60, … times this (about a day in all). */
   webhooks: { retryBaseMs: number };
+  /** Requests one API token may make per minute in this process before it is answered 429 with Retry-After. */
+  apiTokens: { requestsPerMinute: number };
   /** Payments received on pay pages (the platform's fee) and referral invitations. */
   payPages: PayPagesConfig;
   /** Usage charged as it happens: a running call may overdraw the wallet by the grace before it is ended. */
@@ -337,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telephony: telephonyConfigFromEnv(values),
     sip: sipConfigFromEnv(values),
     llm: llmConfigFromEnv(values),
+    embeddings: embeddingsConfigFromEnv(values),
     speech: { stt: sttConfigFromEnv(values), tts: ttsConfigFromEnv(values), vad: vadConfigFromEnv(values) },
     stopWithParent: values.STOP_WITH_PARENT,
     jobs: {
@@ -349,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY ?? false,
     secretsKey: values.SECRETS_KEY ?? null,
     webhooks: { retryBaseMs: values.WEBHOOK_RETRY_BASE_MS },
+    apiTokens: { requestsPerMinute: values.API_TOKEN_REQUESTS_PER_MINUTE },
     payPages: payPagesConfigFromEnv(values),
     billing: {
       graceUsd: values.BALANCE_GRACE_USD,
@@ -365,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((name) => name.trim().toLowerCase())
         .filter(Boolean),
       specialOrganizationId: values.SPECIAL_ORGANIZATION_ID ?? null,
+      salesAccountUsername: values.SALES_ACCOUNT_USERNAME ?? null,
       codesPerIdentifier: values.SIGNIN_CODES_PER_IDENTIFIER,
       codesPerIp: values.SIGNIN_CODES_PER_IP,
       wrongCodesPerIp: values.SIGNIN_WRONG_CODES_PER_IP,

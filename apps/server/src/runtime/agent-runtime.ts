@@ -17,6 +17,7 @@ import { createSandboxModel } from '../providers/llm/sandbox/sandbox-model';
 import type { LanguageModel } from '../providers/llm/types';
 import type { MaybeReceipt, SmsProvider } from '../providers/sms/types';
 import { loadAgent, type AgentIdentity } from './agent-identity';
+import type { KnowledgeVectors } from '../features/knowledge/knowledge-vectors';
 import { createKnowledgeSearch } from './knowledge/knowledge-base-search';
 import { openLiveSession } from './live-session';
 import { unmeteredGate, type BalanceGate } from './ports/balance-gate';
@@ -36,6 +37,8 @@ export interface AgentRuntimeDeps {
   calendar?: CalendarProvider;
   /** Defaults to the agent's own documents and its attached knowledge bases. */
   knowledge?: KnowledgeSearch;
+  /** Knowledge-base passages by meaning, when embeddings are configured. */
+  knowledgeVectors?: KnowledgeVectors | null;
   /** Speech for voice sessions; without it, voice says it is unavailable and chat still works. */
   speech?: SpeechProviders | null;
   now?: () => Date;
@@ -68,7 +71,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     return chosen;
   }
   const calendar = deps.calendar ?? accountCalendar(deps.db, { config: deps.config, logger: deps.logger });
-  const knowledge = deps.knowledge ?? createKnowledgeSearch(deps.db);
+  const knowledge = deps.knowledge ?? createKnowledgeSearch(deps.db, deps.knowledgeVectors);
   const secrets = createSecretBox({ secretsKey: deps.config.secretsKey, dataDir: deps.config.dataDir });
   const now = deps.now ?? (() => new Date());
   const { db, logger } = deps;

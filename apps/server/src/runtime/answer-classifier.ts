@@ -6,6 +6,8 @@
  * time is `unknown`.
  */
 
+import { goertzel } from '../media/goertzel';
+
 export type AnsweredBy = 'human' | 'voicemail' | 'screener' | 'menu' | 'unknown';
 
 export interface Classification {
@@ -123,19 +125,6 @@ export function isShortGreeting(text: string): boolean {
       said,
     )
   );
-}
-
-/** Goertzel power of one frequency over a block of samples. */
-function goertzel(samples: Float32Array, sampleRate: number, frequency: number): number {
-  const coefficient = 2 * Math.cos((2 * Math.PI * frequency) / sampleRate);
-  let previous = 0;
-  let beforePrevious = 0;
-  for (const sample of samples) {
-    const current = sample + coefficient * previous - beforePrevious;
-    beforePrevious = previous;
-    previous = current;
-  }
-  return previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious;
 }
 
 /**

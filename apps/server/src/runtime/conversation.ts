@@ -124,21 +124,34 @@ export class Conversation {
     this.options.events.reply(turnId, text);
   }
 
-  /** What the caller said (a typed message or a recognised utterance). Barges in on a turn in progress. */
-  async userSaid(text: string): Promise<void> {
+  /**
+   * What the caller said (a typed message or a recognised utterance). Barges in on a turn in progress. `heard`:
+   * it is already in the transcript (saidAside), and is now answered.
+   */
+  async userSaid(text: string, options: { heard?: boolean } = {}): Promise<void> {
     const trimmed = text.trim();
     // A closing line is not a conversation: nothing the caller says is answered or interrupts it.
     if (this.current === 'ended' || trimmed === '' || this.options.closingLine !== undefined) return;
     if (this.turn) await this.bargeIn();
     this.options.state.userTurns += 1;
     this.history.push({ role: 'user', content: trimmed });
-    this.options.events.user?.(trimmed);
+    if (!options.heard) this.options.events.user?.(trimmed);
     const turnId = this.nextTurnId();
     const abort = new AbortController();
     const done = this.runTurn(turnId, abort.signal);
     this.turn = { id: turnId, abort, done };
     await done;
     if (this.turn.id === turnId) this.turn = null;
+  }
+
+  /**
+   * What the other side said that the agent does not answer (a voicemail greeting, a phone menu, a call screener,
+   * a person's "Hello?" while the call's answer is being decided): kept in the transcript, no turn starts.
+   */
+  saidAside(text: string): void {
+    const trimmed = text.trim();
+    if (this.current === 'ended' || trimmed === '') return;
+    this.options.events.user?.(trimmed);
   }
 
   /**
@@ -299,6 +312,7 @@ export class Conversation {
             model: this.options.model,
             history: this.history,
             signal,
+            addUsage: (usage) => this.addUsage(usage),
           });
           this.toolLog.push({ call, outcome, atMs: this.now() - this.startedAt });
           this.options.events.tool(call, outcome);

@@ -162,6 +162,8 @@ export class OutboundAnswer {
     if (this.phase === 'done' || this.phase === 'talking') return false;
     const said = text.trim();
     if (said === '') return true;
+    // What the callee's side said is in the transcript even when the agent does not answer it.
+    this.conversation.saidAside(said);
     const at = this.now() - this.startedAt;
     switch (this.phase) {
       case 'classifying': {
@@ -230,7 +232,7 @@ export class OutboundAnswer {
         // Greeted already (no waitToGreet): what the person said meanwhile is theirs to have answered.
         const meanwhile = this.conversation.state === 'idle' ? '' : this.classifier.transcript.join(' ');
         this.personOn(null);
-        if (meanwhile !== '') void this.conversation.userSaid(meanwhile);
+        if (meanwhile !== '') void this.conversation.userSaid(meanwhile, { heard: true });
       }
     }
   }

@@ -11,10 +11,12 @@ interface CenteredPageProps {
   /** Shown in the top-right corner, e.g. the theme toggle. */
   corner?: ReactNode;
   footer?: ReactNode;
+  /** A wider card, for a page with more on it than a form (the schedule page). */
+  wide?: boolean;
 }
 
 /** A single card in the middle of the page under the logo: sign-in, status and error pages. */
-export function CenteredPage({ children, corner, footer }: CenteredPageProps) {
+export function CenteredPage({ children, corner, footer, wide = false }: CenteredPageProps) {
   const { profile } = useBrand();
   return (
     <main className={classes.root}>
@@ -22,7 +24,12 @@ export function CenteredPage({ children, corner, footer }: CenteredPageProps) {
       <Link to={webPages.app} className={classes.brand} aria-label={`${profile.name} home`}>
         <BrandMark />
       </Link>
-      <Paper className={classes.card} withBorder shadow="md" p={{ base: 'lg', xs: 'xl' }}>
+      <Paper
+        className={wide ? `${classes.card} ${classes.wide}` : classes.card}
+        withBorder
+        shadow="md"
+        p={{ base: 'lg', xs: 'xl' }}
+      >
         {children}
       </Paper>
       {footer}

@@ -21,6 +21,9 @@ const pageComponents = {
   }),
   sandboxPhone: async () => ({ Component: (await import('../features/phone')).SoftphonePage }),
   sandboxCheckout: async () => ({ Component: (await import('../features/wallet')).SandboxCheckoutPage }),
+  sandboxConnect: async () => ({
+    Component: (await import('../features/payouts/sandbox-connect-page')).SandboxConnectPage,
+  }),
   sandboxBillingPortal: async () => ({
     Component: (await import('../features/billing')).SandboxPortalPage,
   }),
@@ -35,10 +38,10 @@ const pageComponents = {
     Component: (await import('../features/billing/payment-success-page')).PaymentSuccessPage,
   }),
   payoutConnectFailure: async () => ({
-    Component: (await import('../features/wallet/payout-connect-failure-page')).PayoutConnectFailurePage,
+    Component: (await import('../features/payouts/connect-result-page')).PayoutConnectFailurePage,
   }),
   payoutConnectSuccess: async () => ({
-    Component: (await import('../features/wallet/payout-connect-success-page')).PayoutConnectSuccessPage,
+    Component: (await import('../features/payouts/connect-result-page')).PayoutConnectSuccessPage,
   }),
   install: async () => ({ Component: (await import('../features/accounts/install-page')).InstallPage }),
   schedule: async () => ({ Component: (await import('../features/calendar/schedule-page')).SchedulePage }),

@@ -26,6 +26,8 @@ export type ApiInput<E extends Endpoint> = Slot<'params', RequestInput<E>['param
     readonly signal?: AbortSignal;
     /** The account the call acts for (every signed-in call accepts it; the server checks it). */
     readonly targetAccountId?: number;
+    /** Makes a retry of the same action (a second click, a replayed request) take effect once. */
+    readonly idempotencyKey?: string;
   };
 
 /** The input argument may be left out when nothing in it is required. */
@@ -128,6 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}): CallApi {
       body?: unknown;
       signal?: AbortSignal;
       targetAccountId?: number;
+      idempotencyKey?: string;
     } = args[0] ?? {};
     const store = storage();
     const query: Record<string, unknown> = {
@@ -144,6 +147,7 @@ export function createApiClient(options: ApiClientOptions = {}): CallApi {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const hasBody = input.body !== undefined && endpoint.method !== 'GET';
     if (hasBody) headers['Content-Type'] = 'application/json';
+    if (input.idempotencyKey) headers['Idempotency-Key'] = input.idempotencyKey;
 
     const response = await fetchResponse(`${baseUrl}${path}${encodeQuery(query)}`, {
       method: endpoint.method,

@@ -28,3 +28,4 @@ export * from './wallet';
 export * from './pay-pages';
 export * from './referrals';
 export * from './payouts';
+export * from './admin';

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -92,5 +93,25 @@ export const knowledgeChunks = pgTable(
     index('knowledge_chunks_search_idx').using('gin', table.search),
     index('knowledge_chunks_base_idx').on(table.knowledgeBaseId),
     index('knowledge_chunks_document_idx').on(table.documentId, table.position),
+  ],
+);
+
+/**
+ * The words of a document (lowercased, letters and digits), once each: the vocabulary trigram similarity
+ * (pg_trgm) matches a misspelled or partial search word against, to search the words the base really has.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => knowledgeDocuments.id, { onDelete: 'cascade' }),
+    knowledgeBaseId: text('knowledge_base_id').notNull(),
+    term: text('term').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.term] }),
+    index('knowledge_terms_base_idx').on(table.knowledgeBaseId),
+    index('knowledge_terms_trigram_idx').using('gin', table.term.op('gin_trgm_ops')),
   ],
 );

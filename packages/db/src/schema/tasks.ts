@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -111,6 +112,22 @@ export const taskDials = pgTable(
     index('task_dials_account_dialed_at_idx').on(table.accountId, table.dialedAt),
     index('task_dials_target_idx').on(table.target, table.dialedAt),
   ],
+);
+
+/**
+ * The calls and texts an agent account's tasks placed in one day (from local midnight in the zone of its business
+ * hours), kept as they are placed so the daily caps read one row, not the day's dials. Written in the same
+ * transaction as the dial, under the account's dialing lock; a day without a row is counted from task_dials once.
+ */
+export const taskDialDays = pgTable(
+  'task_dial_days',
+  {
+    accountId: integer('account_id').notNull(),
+    dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    texts: integer('texts').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.dayStart] })],
 );
 
 /** Numbers an organization must never be called or texted at by its agents' tasks. */

@@ -9,7 +9,7 @@ export const phoneCalls = pgTable(
   {
     /** The carrier's call id (Twilio's CA… sid). */
     callId: text('call_id').primaryKey(),
-    carrier: text('carrier').$type<'sandbox' | 'twilio'>().notNull(),
+    carrier: text('carrier').$type<'sandbox' | 'twilio' | 'sip'>().notNull(),
     /** The agent account on the call. */
     accountId: integer('account_id').notNull(),
     direction: text('direction').$type<'inbound' | 'outbound'>().notNull(),

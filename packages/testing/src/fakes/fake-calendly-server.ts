@@ -37,6 +37,18 @@ export interface FakeCalendlyServer {
   addBusy(start: Date, end: Date): void;
   /** Cancels an invitee as a person does in Calendly and delivers `invitee.canceled` to every subscription. */
   cancelInvitee(uri: string, options?: { rescheduled?: boolean }): Promise<{ status: number }[]>;
+  /**
+   * The invitee picks another time in Calendly: the old invitee is canceled and a new one made, and Calendly
+   * delivers `invitee.canceled` (`rescheduled: true`, `new_invitee`) then `invitee.created` (`old_invitee`).
+   */
+  rescheduleInvitee(uri: string, start: Date): Promise<{ status: number }[]>;
+  /** Every webhook delivery made, exactly as sent (to replay one). */
+  deliveries: { url: string; headers: Record<string, string>; body: string }[];
+  /**
+   * Calendly answers `status` (a 5xx: an outage) to every call, or to those whose `METHOD /path` starts with
+   * `request` (e.g. 'POST /invitees'), until cleared with null.
+   */
+  failWith(status: number | null, request?: string): void;
   close(): Promise<void>;
 }
 
@@ -66,7 +78,9 @@ export async function startFakeCalendlyServer(
   const schedulingLinks: string[] = [];
   const webhooks: FakeCalendlyServer['webhooks'] = new Map();
   const busy: { start: Date; end: Date }[] = [];
+  const deliveries: FakeCalendlyServer['deliveries'] = [];
   let bookingByApi = true;
+  let outage: { status: number; request: string } | null = null;
   let base = '';
 
   const user = () => ({
@@ -125,22 +139,35 @@ export async function startFakeCalendlyServer(
     for (const hook of webhooks.values()) {
       if (!hook.events.includes(event)) continue;
       const body = JSON.stringify({ event, created_at: now().toISOString(), payload });
-      const response = await fetch(hook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'calendly-webhook-signature': calendlySignature(
-            body,
-            hook.signing_key,
-            Math.floor(Date.now() / 1000),
-          ),
-        },
-        body,
-      });
+      const headers = {
+        'content-type': 'application/json',
+        'calendly-webhook-signature': calendlySignature(
+          body,
+          hook.signing_key,
+          Math.floor(Date.now() / 1000),
+        ),
+      };
+      deliveries.push({ url: hook.url, headers, body });
+      const response = await fetch(hook.url, { method: 'POST', headers, body });
       results.push({ status: response.status });
     }
     return results;
   };
+
+  // An invitee as webhooks carry it: its scheduled event's times under `scheduled_event`.
+  const inviteePayload = (invitee: FakeCalendlyInvitee) => ({
+    uri: invitee.uri,
+    name: invitee.name,
+    email: invitee.email,
+    event: invitee.event,
+    status: invitee.status,
+    scheduled_event: {
+      uri: invitee.event,
+      event_type: invitee.event_type,
+      start_time: invitee.start_time,
+      end_time: invitee.end_time,
+    },
+  });
 
   const handle = (method: string, url: URL, body: Record<string, unknown>): [number, unknown] => {
     const path = url.pathname;
@@ -276,7 +303,9 @@ export async function startFakeCalendlyServer(
       const [status, answer] =
         request.headers.authorization !== `Bearer ${token}`
           ? [401, JSON.parse(calendlyError('Unauthenticated', 'The access token is invalid')) as unknown]
-          : handle(request.method ?? 'GET', url, body);
+          : outage && `${request.method ?? 'GET'} ${url.pathname}`.startsWith(outage.request)
+            ? [outage.status, { title: 'Internal Server Error', message: 'Something went wrong on our side' }]
+            : handle(request.method ?? 'GET', url, body);
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(answer === null ? '' : JSON.stringify(answer));
     });
@@ -303,10 +332,41 @@ export async function startFakeCalendlyServer(
       if (!invitee) throw new Error(`no invitee ${uri}`);
       invitee.status = 'canceled';
       return deliver('invitee.canceled', {
-        ...invitee,
+        ...inviteePayload(invitee),
         rescheduled: cancelOptions.rescheduled ?? false,
         cancellation: { canceled_by: invitee.name, reason: 'Changed plans' },
       });
+    },
+    rescheduleInvitee: async (uri, start) => {
+      const invitee = invitees.find((candidate) => candidate.uri === uri);
+      if (!invitee) throw new Error(`no invitee ${uri}`);
+      invitee.status = 'canceled';
+      const eventUri = `${base}/scheduled_events/${randomUUID()}`;
+      const moved: FakeCalendlyInvitee = {
+        ...invitee,
+        uri: `${eventUri}/invitees/${randomUUID()}`,
+        event: eventUri,
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        status: 'active',
+      };
+      invitees.push(moved);
+      const canceled = await deliver('invitee.canceled', {
+        ...inviteePayload(invitee),
+        rescheduled: true,
+        new_invitee: moved.uri,
+        cancellation: { canceled_by: invitee.name, reason: 'Rescheduled' },
+      });
+      const created = await deliver('invitee.created', {
+        ...inviteePayload(moved),
+        rescheduled: false,
+        old_invitee: invitee.uri,
+      });
+      return [...canceled, ...created];
+    },
+    deliveries,
+    failWith: (status, failing = '') => {
+      outage = status === null ? null : { status, request: failing };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

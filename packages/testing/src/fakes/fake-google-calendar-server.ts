@@ -36,6 +36,11 @@ export interface FakeGoogleCalendarServer {
   revokeAll(): void;
   /** Busy time in a calendar from outside our bookings. */
   addBusy(calendarId: string, start: Date, end: Date): void;
+  /**
+   * The Calendar API answers `status` (a 5xx: an outage) to every call, or to those whose `METHOD /path` starts
+   * with `request` (e.g. 'POST /calendar/v3/calendars/'), until cleared with null.
+   */
+  failWith(status: number | null, request?: string): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,7 @@ export async function startFakeGoogleCalendarServer(): Promise<FakeGoogleCalenda
   ];
   const events: FakeGoogleEvent[] = [];
   const requests: FakeGoogleCalendarServer['requests'] = [];
+  let outage: { status: number; request: string } | null = null;
 
   const issue = (grant: Grant) => {
     const token = `ya29.fake-${randomBytes(10).toString('hex')}`;
@@ -242,6 +248,8 @@ export async function startFakeGoogleCalendarServer(): Promise<FakeGoogleCalenda
             401,
             apiError(401, 'Request had invalid authentication credentials.', 'authError'),
           ];
+        } else if (outage && `${method} ${url.pathname}`.startsWith(outage.request)) {
+          [status, answer] = [outage.status, apiError(outage.status, 'Backend Error', 'backendError')];
         } else {
           [status, answer] = calendarApi(method, url.pathname, body);
         }
@@ -276,6 +284,9 @@ export async function startFakeGoogleCalendarServer(): Promise<FakeGoogleCalenda
     },
     addBusy(calendarId, start, end) {
       busy.push({ calendarId, start, end });
+    },
+    failWith(status, failing = '') {
+      outage = status === null ? null : { status, request: failing };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

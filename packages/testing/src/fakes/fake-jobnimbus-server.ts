@@ -17,6 +17,10 @@ export interface FakeJobNimbusServer {
   requests: { method: string; path: string; body: unknown }[];
   /** A task already on the team calendar (unix seconds on the wire). */
   addTask(title: string, start: Date, end: Date): void;
+  /** The key stops working (401 from then on), as a key deleted in JobNimbus does. */
+  revokeToken(): void;
+  /** The next request to `method path` (path under /api1) answers this status, as JobNimbus does when it fails. */
+  failNext(method: string, path: string, status: number): void;
   close(): Promise<void>;
 }
 
@@ -33,12 +37,19 @@ export async function startFakeJobNimbusServer(): Promise<FakeJobNimbusServer> {
   const jobs: FakeJobNimbusRecord[] = [];
   const tasks: FakeJobNimbusRecord[] = [];
   const requests: FakeJobNimbusServer['requests'] = [];
+  let revoked = false;
+  const failures: { method: string; path: string; status: number }[] = [];
   const jnid = () => randomBytes(8).toString('hex');
   const required = (body: Record<string, unknown>, fields: string[]) =>
     fields.filter((field) => typeof body[field] !== 'string' || body[field] === '');
 
   const route = (method: string, url: URL, body: Record<string, unknown>): [number, unknown] => {
     const path = url.pathname.replace(/^\/api1/, '');
+    const failure = failures.findIndex((entry) => entry.method === method && entry.path === path);
+    if (failure >= 0) {
+      const [{ status } = { status: 500 }] = failures.splice(failure, 1);
+      return [status, { message: 'Internal Server Error' }];
+    }
     if (method === 'GET' && path === '/contacts') return [200, { count: contacts.length, results: contacts }];
     if (method === 'POST' && path === '/contacts') {
       const missing = required(body, ['display_name', 'record_type_name', 'status_name']);
@@ -101,7 +112,7 @@ export async function startFakeJobNimbusServer(): Promise<FakeJobNimbusServer> {
       const method = request.method ?? 'GET';
       requests.push({ method, path: `${url.pathname}${url.search}`, body });
       const [status, answer] =
-        request.headers.authorization === `Bearer ${token}`
+        !revoked && request.headers.authorization === `Bearer ${token}`
           ? route(method, url, body)
           : [401, { message: 'Unauthorized' }];
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -126,6 +137,12 @@ export async function startFakeJobNimbusServer(): Promise<FakeJobNimbusServer> {
         date_end: seconds(end),
         is_completed: false,
       });
+    },
+    revokeToken() {
+      revoked = true;
+    },
+    failNext(method, path, status) {
+      failures.push({ method, path, status });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

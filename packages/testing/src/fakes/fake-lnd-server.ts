@@ -22,6 +22,14 @@ export interface FakeLndServer {
   requests: { method: string; path: string; headers: http.IncomingHttpHeaders }[];
   /** Settles an invoice as if it had been paid; answers its preimage in hex. */
   settle(paymentHashHex: string): string;
+  /** The payments this node sent (SendPaymentSync), in order. */
+  payments: { paymentHash: string; amountMsat: number; feeLimitSats: number | null; succeeded: boolean }[];
+  /** A node this one has a route to: invoices it issued (by payment hash) can be paid, revealing the preimage. */
+  reach(payee: { invoices: Map<string, { preimage: string; amountMsat: number }> }): void;
+  /** The next payment fails at the router with this payment_error (e.g. `no_route`, a timeout). */
+  failNextPayment(paymentError: string): void;
+  /** The next payment is made, then the connection is cut before its answer. */
+  dropNextPaymentAnswer(): void;
   close(): Promise<void>;
 }
 
@@ -30,14 +38,63 @@ const b64 = (buffer: Buffer) => buffer.toString('base64');
 /**
  * LND's REST gateway on loopback (plain HTTP): `POST /v1/invoices` issues a real BOLT11 invoice signed by the
  * fake node's key, `GET /v1/invoice/{r_hash_str}` looks one up by hex hash, both with protojson's shapes (bytes
- * in base64, 64-bit integers as strings) and refused without the macaroon header.
+ * in base64, 64-bit integers as strings) and refused without the macaroon header. `POST /v1/channels/transactions`
+ * (SendPaymentSync) pays invoices of the nodes it was told it can reach, answering the preimage.
  */
 export async function startFakeLndServer(): Promise<FakeLndServer> {
   const macaroon = randomBytes(32).toString('hex');
   const nodeKey = randomBytes(32).toString('hex');
   const invoices = new Map<string, FakeInvoice>();
   const requests: FakeLndServer['requests'] = [];
+  const payments: FakeLndServer['payments'] = [];
+  const payees: Parameters<FakeLndServer['reach']>[0][] = [];
+  let nextFailure: string | null = null;
+  let dropNextAnswer = false;
+  const preimages = new Map<string, string>();
   let addIndex = 0;
+
+  /** SendPaymentSync: a failure is HTTP 200 with payment_error, an invoice already paid is a gRPC error. */
+  const sendPayment = (body: Record<string, unknown>): { status: number; body: unknown } => {
+    let decoded: bolt11.PaymentRequestObject & { tagsObject: bolt11.TagsObject };
+    try {
+      decoded = bolt11.decode(typeof body.payment_request === 'string' ? body.payment_request : '');
+    } catch {
+      return { status: 500, body: { code: 2, message: 'invalid payment request', details: [] } };
+    }
+    const paymentHash = decoded.tagsObject.payment_hash ?? '';
+    const amountMsat = Number(decoded.millisatoshis ?? 0);
+    const fee = (body.fee_limit as { fixed?: string } | undefined)?.fixed;
+    const feeLimitSats = fee === undefined ? null : Number(fee);
+    if (payments.some((payment) => payment.paymentHash === paymentHash && payment.succeeded)) {
+      return { status: 500, body: { code: 2, message: 'invoice is already paid', details: [] } };
+    }
+    const failure = nextFailure;
+    nextFailure = null;
+    const held = payees.map((payee) => payee.invoices.get(paymentHash)).find(Boolean);
+    const paymentError = failure ?? (held ? '' : 'unable to find a path to destination');
+    payments.push({ paymentHash, amountMsat, feeLimitSats, succeeded: paymentError === '' });
+    const hash = b64(Buffer.from(paymentHash, 'hex'));
+    if (paymentError !== '' || !held) {
+      return {
+        status: 200,
+        body: { payment_error: paymentError, payment_preimage: '', payment_route: null, payment_hash: hash },
+      };
+    }
+    const route = {
+      total_time_lock: 144,
+      total_fees: '1',
+      total_amt: String(Math.ceil(amountMsat / 1000) + 1),
+      hops: [],
+      total_fees_msat: '1000',
+      total_amt_msat: String(amountMsat + 1000),
+    };
+    preimages.set(paymentHash, held.preimage);
+    const preimage = b64(Buffer.from(held.preimage, 'hex'));
+    return {
+      status: 200,
+      body: { payment_error: '', payment_preimage: preimage, payment_route: route, payment_hash: hash },
+    };
+  };
 
   const view = (invoice: FakeInvoice) => ({
     memo: invoice.memo,
@@ -121,6 +178,31 @@ export async function startFakeLndServer(): Promise<FakeLndServer> {
         });
         return;
       }
+      if (request.method === 'POST' && url.pathname === '/v1/channels/transactions') {
+        const sent = sendPayment(
+          JSON.parse(Buffer.concat(parts).toString('utf8') || '{}') as Record<string, unknown>,
+        );
+        if (dropNextAnswer) {
+          dropNextAnswer = false;
+          request.socket.destroy();
+          return;
+        }
+        answer(sent.status, sent.body);
+        return;
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/payments') {
+        // ListPayments: newest last, the preimage in hex as lnrpc.Payment has it.
+        const listed = payments.map((payment, index) => ({
+          payment_hash: payment.paymentHash,
+          value_msat: String(payment.amountMsat),
+          payment_preimage: preimages.get(payment.paymentHash) ?? '',
+          status: payment.succeeded ? 'SUCCEEDED' : 'FAILED',
+          payment_index: String(index + 1),
+          failure_reason: payment.succeeded ? 'FAILURE_REASON_NONE' : 'FAILURE_REASON_NO_ROUTE',
+        }));
+        answer(200, { payments: listed, first_index_offset: '1', last_index_offset: String(listed.length) });
+        return;
+      }
       const lookup = /^\/v1\/invoice\/([0-9a-fA-F]+)$/.exec(url.pathname);
       if (request.method === 'GET' && lookup?.[1]) {
         const invoice = invoices.get(lookup[1].toLowerCase());
@@ -143,6 +225,16 @@ export async function startFakeLndServer(): Promise<FakeLndServer> {
       invoice.state = 'SETTLED';
       invoice.settleDate = Math.floor(Date.now() / 1000);
       return invoice.rPreimage.toString('hex');
+    },
+    payments,
+    reach(payee) {
+      payees.push(payee);
+    },
+    failNextPayment(paymentError) {
+      nextFailure = paymentError;
+    },
+    dropNextPaymentAnswer() {
+      dropNextAnswer = true;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -24,6 +24,8 @@ export interface FakePayPalServer {
   batches: Map<string, FakeBatch>;
   /** The next create-batch request is answered with a dropped connection, as a timeout would look. */
   dropNextCreate(): void;
+  /** While on, reading a batch answers 503 (PayPal's outage), as it does until switched off. */
+  failReads(on: boolean): void;
   /** Moves the batch's item to a status, as PayPal does as it pays (or fails, or later returns) it. */
   setItemStatus(
     payoutBatchId: string,
@@ -60,6 +62,7 @@ export async function startFakePayPalServer(): Promise<FakePayPalServer> {
   const replies = new Map<string, { status: number; body: string }>();
   const requests: FakePayPalServer['requests'] = [];
   let dropNext = false;
+  let readsFail = false;
 
   const batchJson = (batch: FakeBatch) => ({
     batch_header: {
@@ -195,6 +198,10 @@ export async function startFakePayPalServer(): Promise<FakePayPalServer> {
         return;
       }
       const found = /^\/v1\/payments\/payouts\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && found?.[1] && readsFail) {
+        answer(503, JSON.stringify({ name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.' }));
+        return;
+      }
       if (request.method === 'GET' && found?.[1]) {
         const batch = batches.get(decodeURIComponent(found[1]));
         if (batch) answer(200, JSON.stringify(batchJson(batch)));
@@ -241,6 +248,9 @@ export async function startFakePayPalServer(): Promise<FakePayPalServer> {
     batches,
     dropNextCreate: () => {
       dropNext = true;
+    },
+    failReads: (on) => {
+      readsFail = on;
     },
     setItemStatus(payoutBatchId, status, error) {
       const batch = batchOrThrow(payoutBatchId);

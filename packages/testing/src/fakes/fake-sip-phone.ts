@@ -1,14 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import dgram from 'node:dgram';
-import {
-  header,
-  isResponse,
-  parseMessage,
-  tagOf,
-  type RtpIn,
-  type SipRequestIn,
-  type SipResponse,
-} from './fake-sip-wire';
+import { header, isResponse, type RtpIn, type SipRequestIn, type SipResponse } from './fake-sip-wire';
 
 export type { RtpIn, SipRequestIn, SipResponse };
 
@@ -37,6 +29,8 @@ export interface FakeSipCallOptions {
    * progress as message/sipfrag (100, then `newLegStatus`, default 200).
    */
   refer?: { answer: 'accept'; newLegStatus?: number } | { answer: 'refuse' };
+  /** Header lines added to the INVITE (`Session-Expires: 1800`, `Supported: timer`). */
+  headers?: string[];
 }
 
 export class FakeSipCall {
@@ -97,6 +91,29 @@ export class FakeSipCall {
     this.inviteBranch = `z9hG4bK${randomBytes(6).toString('hex')}`;
     this.toHeader = `<${this.requestUri()}>`;
     this.send(this.requestText('INVITE', this.inviteBranch, this.cseq, sdp));
+  }
+
+  /**
+   * A new offer within the call (a re-INVITE, or UPDATE): the stream's direction, payload types, RTP port and
+   * extra header lines as given; answers the number of responses before it, to wait for its own.
+   */
+  reoffer(
+    offer: { method?: 'INVITE' | 'UPDATE'; direction?: string; payloadTypes?: number[]; rtpPort?: number },
+    headers: string[] = [],
+  ): number {
+    const { host } = this.local;
+    const types = offer.payloadTypes ?? [0, 8, 101];
+    const sdp = [
+      ...['v=0', `o=fake 1 2 IN IP4 ${host}`, 's=fake', `c=IN IP4 ${host}`, 't=0 0'],
+      `m=audio ${offer.rtpPort ?? this.local.rtpPort} RTP/AVP ${types.join(' ')}`,
+      `a=${offer.direction ?? 'sendrecv'}`,
+      '',
+    ].join('\r\n');
+    const method = offer.method ?? 'INVITE';
+    this.cseq += 1;
+    const text = this.requestText(method, `z9hG4bK${randomBytes(6).toString('hex')}`, this.cseq, sdp);
+    this.send(text.replace('Content-Length:', [...headers, 'Content-Length:'].join('\r\n')));
+    return this.responses.length;
   }
 
   /** Waits for a response to a method whose status passes `test` (a final one unless told otherwise). */
@@ -290,16 +307,18 @@ export class FakeSipCall {
 
   private requestText(method: string, branch: string, seq: number, body = ''): string {
     const { host, sipPort } = this.local;
+    const inDialog = /;\s*tag=/i.test(this.toHeader);
     const lines = [
       `${method} ${this.requestUri()} SIP/2.0`,
       `Via: SIP/2.0/UDP ${host}:${sipPort};branch=${branch};rport`,
       'Max-Forwards: 70',
       `From: "Fake Phone" <sip:${this.options.from}@${host}>;tag=${this.fromTag}`,
-      `To: ${method === 'CANCEL' || method === 'INVITE' ? `<${this.requestUri()}>` : this.toHeader}`,
+      `To: ${method === 'CANCEL' || (method === 'INVITE' && !inDialog) ? `<${this.requestUri()}>` : this.toHeader}`,
       `Call-ID: ${this.callId}`,
       `CSeq: ${seq} ${method}`,
       `Contact: <sip:${this.options.from}@${host}:${sipPort}>`,
       'User-Agent: switchboard-fake-sip-phone',
+      ...(method === 'INVITE' && !inDialog ? (this.options.headers ?? []) : []),
       ...(body ? ['Content-Type: application/sdp'] : []),
       `Content-Length: ${Buffer.byteLength(body)}`,
       '',
@@ -339,58 +358,3 @@ export class FakeSipCall {
     });
   }
 }
-
-export interface FakeSipPhone {
-  /** Starts a call (sends its INVITE). */
-  call(options: FakeSipCallOptions): FakeSipCall;
-  /** Sends raw bytes to the server's SIP port (garbage, floods). */
-  sendRaw(server: { host: string; port: number }, data: Buffer | string): void;
-  close(): Promise<void>;
-}
-
-const bind = (socket: dgram.Socket, host: string) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
-    socket.bind(0, host, () => resolve());
-  });
-
-/** A phone with its own SIP socket; each call gets an RTP socket of its own. */
-export async function startFakeSipPhone(host = '127.0.0.1'): Promise<FakeSipPhone> {
-  const sipSocket = dgram.createSocket('udp4');
-  await bind(sipSocket, host);
-  const calls = new Map<string, FakeSipCall>();
-  const rtpSockets: dgram.Socket[] = [];
-  sipSocket.on('message', (data) => {
-    const message = parseMessage(data.toString('utf8'));
-    if (!message) return;
-    calls.get(header(message.headers, 'call-id'))?.handle(message);
-  });
-  return {
-    call(options) {
-      const rtpSocket = dgram.createSocket('udp4');
-      rtpSockets.push(rtpSocket);
-      const call = new FakeSipCall(sipSocket, rtpSocket, options);
-      calls.set(call.callId, call);
-      rtpSocket.on('message', (data, from) => call.handleRtp(data, from));
-      rtpSocket.bind(0, host, () => call.invite());
-      return call;
-    },
-    sendRaw(server, data) {
-      sipSocket.send(typeof data === 'string' ? Buffer.from(data, 'binary') : data, server.port, server.host);
-    },
-    async close() {
-      for (const call of calls.values()) call.mute();
-      for (const socket of [sipSocket, ...rtpSockets]) {
-        await new Promise<void>((resolve) => {
-          try {
-            socket.close(() => resolve());
-          } catch {
-            resolve();
-          }
-        });
-      }
-    },
-  };
-}
-
-export { tagOf as sipTagOf, parseMessage as parseSipMessage };

@@ -1,4 +1,27 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { takePendingItems, type FakeInvoiceItem } from './fake-stripe-invoice-items';
+import { formObject, stripeError } from './fake-stripe-wire';
+
+export { formObject, stripeError };
+
+/** A Checkout Session as the fake answers it. */
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  customer: string | null;
+  subscription: string | null;
+}
 
 /** What the fake keeps of a subscription; answered in Stripe's shape (API version basil: periods on the item). */
 export interface FakeSubscription {
@@ -17,19 +40,13 @@ export interface FakeSubscription {
   cancellationComment: string | null;
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-
-export const stripeError = (type: string, message: string, param?: string) =>
-  JSON.stringify({ error: { type, message, ...(param && { param }) } });
-
-/** The bracketed `prefix[key]` fields of a form body as an object. */
-export function formObject(form: Record<string, string>, prefix: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const [key, value] of Object.entries(form)) {
-    if (key.startsWith(`${prefix}[`) && key.endsWith(']')) found[key.slice(prefix.length + 1, -1)] = value;
-  }
-  return found;
+/** Stripe's v1 signature scheme. */
+export function stripeSignature(payload: string, secret: string, timestamp: number): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${v1}`;
 }
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export function addPeriod(start: number, interval: 'month' | 'year'): number {
   const end = new Date(start * 1000);
@@ -74,14 +91,19 @@ export function subscriptionJson(subscription: FakeSubscription) {
 export function invoiceJson(
   subscription: FakeSubscription,
   outcome: { paid: boolean; attemptCount: number; nextPaymentAttempt: number | null; reason: string },
+  /** Every invoice item: the subscription's pending ones are put on this invoice. */
+  invoiceItems: FakeInvoiceItem[] = [],
 ) {
+  const invoiceId = id('in');
+  const taken = takePendingItems(invoiceItems, subscription.id, invoiceId);
+  const amount = subscription.unitAmount + taken.reduce((sum, item) => sum + item.amount, 0);
   return {
-    id: id('in'),
+    id: invoiceId,
     object: 'invoice',
     customer: subscription.customer,
     status: outcome.paid ? 'paid' : 'open',
-    amount_due: subscription.unitAmount,
-    amount_paid: outcome.paid ? subscription.unitAmount : 0,
+    amount_due: amount,
+    amount_paid: outcome.paid ? amount : 0,
     currency: 'usd',
     attempt_count: outcome.attemptCount,
     next_payment_attempt: outcome.nextPaymentAttempt,
@@ -102,6 +124,26 @@ export function invoiceJson(
           amount: subscription.unitAmount,
           period: { start: subscription.periodStart, end: subscription.periodEnd },
         },
+        // Since basil an item's line names it under `parent.invoice_item_details` and carries its metadata.
+        ...taken.map((item) => ({
+          id: id('il'),
+          object: 'line_item',
+          amount: item.amount,
+          currency: item.currency,
+          description: item.description,
+          metadata: item.metadata,
+          period: { start: item.date, end: item.date },
+          parent: {
+            type: 'invoice_item_details',
+            invoice_item_details: {
+              invoice_item: item.id,
+              proration: false,
+              proration_details: { credited_items: null },
+              subscription: item.subscription,
+            },
+            subscription_item_details: null,
+          },
+        })),
       ],
     },
   };

@@ -1,15 +1,25 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  addPeriod,
   answerBillingRequest,
   invoiceJson,
   startSubscription,
   stripeError,
+  stripeSignature,
   subscriptionJson,
+  type FakeCheckoutSession,
   type FakeSubscription,
 } from './fake-stripe-billing';
+import { createFakeStripeConnect, type FakeStripeConnect } from './fake-stripe-connect';
+import {
+  answerInvoiceItemRequest,
+  type FakeInvoiceItem,
+  type InvoiceItemState,
+} from './fake-stripe-invoice-items';
+import { payOpenInvoice, renewalEvents, type FakeInvoice } from './fake-stripe-renewals';
+
+export { stripeSignature, type FakeCheckoutSession };
 
 export interface FakeStripeRequest {
   method: string;
@@ -17,24 +27,6 @@ export interface FakeStripeRequest {
   headers: http.IncomingHttpHeaders;
   /** The form body with bracketed keys kept flat, e.g. `line_items[0][price_data][unit_amount]`. */
   form: Record<string, string>;
-}
-
-export interface FakeCheckoutSession {
-  id: string;
-  object: 'checkout.session';
-  mode: string;
-  url: string | null;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid';
-  amount_total: number;
-  currency: string;
-  client_reference_id: string | null;
-  success_url: string | null;
-  cancel_url: string | null;
-  metadata: Record<string, string>;
-  created: number;
-  customer: string | null;
-  subscription: string | null;
 }
 
 export interface SignedStripeEvent {
@@ -50,6 +42,8 @@ export interface FakeStripeServer {
   /** Marks the session paid and returns its `checkout.session.completed` event, signed with `secret`. */
   completeSession(id: string, options: { secret: string; timestamp?: number }): SignedStripeEvent;
   subscriptions: Map<string, FakeSubscription>;
+  /** Invoice items added (`POST /v1/invoiceitems`); a paid renewal's invoice takes its subscription's pending ones. */
+  invoiceItems: FakeInvoiceItem[];
   /**
    * Completes a subscription-mode session as Stripe does: a customer and an active subscription, and the signed
    * `checkout.session.completed`, `customer.subscription.created` and `invoice.paid` events.
@@ -64,6 +58,10 @@ export interface FakeStripeServer {
     outcome: 'paid' | 'retrying' | 'failed',
     options: { secret: string },
   ): SignedStripeEvent[];
+  /** Renewal invoices by id; one that failed stays open until `payInvoice`. */
+  invoices: Map<string, FakeInvoice>;
+  /** The open invoice paid now (the customer pays it, or a retry succeeds): `invoice.paid` for it, lines and all. */
+  payInvoice(id: string, options: { secret: string }): SignedStripeEvent[];
   /** The subscription ends now (`customer.subscription.deleted`). */
   endSubscription(id: string, options: { secret: string }): SignedStripeEvent;
   /** The subscription's current state as a `customer.subscription.updated` event. */
@@ -75,13 +73,11 @@ export interface FakeStripeServer {
     id: string,
     options: { webhookUrl: string; secret: string; timestamp?: number },
   ): Promise<{ status: number; body: string }>;
+  /** Connected accounts, their onboarding and transfers. */
+  connect: FakeStripeConnect;
+  /** The next `count` answers to `path` are lost: the request is carried out, then the connection is cut. */
+  dropResponses(path: string, count: number): void;
   close(): Promise<void>;
-}
-
-/** Stripe's v1 signature scheme. */
-export function stripeSignature(payload: string, secret: string, timestamp: number): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
-  return `t=${timestamp},v1=${v1}`;
 }
 
 /**
@@ -92,6 +88,7 @@ export function stripeSignature(payload: string, secret: string, timestamp: numb
  * `checkout.session.completed` event. Subscription mode needs a recurring price; completing such a session starts a
  * subscription (`/v1/subscriptions/:id` reads and cancels it at the period's end) and the customer's billing portal
  * (`POST /v1/billing_portal/sessions`). Event `created` times only move forward, one second per event at least.
+ * Connect (accounts, account links, transfers) is in fake-stripe-connect.ts; every POST honours Idempotency-Key.
  */
 export async function startFakeStripeServer(options: { apiKey: string }): Promise<FakeStripeServer> {
   const requests: FakeStripeRequest[] = [];
@@ -99,7 +96,15 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
   const idempotent = new Map<string, { hash: string; status: number; body: string }>();
   const subscriptions = new Map<string, FakeSubscription>();
   const customers = new Set<string>();
+  const invoices = new Map<string, FakeInvoice>();
   const forms = new Map<string, Record<string, string>>();
+  const items: InvoiceItemState = {
+    subscriptions,
+    customers,
+    items: [],
+    idempotent: new Map(),
+    now: () => nextCreated(),
+  };
   let lastCreated = 0;
   const nextCreated = () => (lastCreated = Math.max(Math.floor(Date.now() / 1000), lastCreated + 1));
 
@@ -172,15 +177,46 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
     return { status: 200, body: JSON.stringify(session) };
   };
 
+  const connect = createFakeStripeConnect();
+  const drops = new Map<string, number>();
+  const route = (method: string, url: URL, form: Record<string, string>, text: string, key?: string) => {
+    const path = url.pathname;
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
+    const item = answerInvoiceItemRequest({ method, path, query: url.searchParams, form, text }, key, items);
+    if (item) return item;
+    const found = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && found?.[1]) {
+      const session = sessions.get(decodeURIComponent(found[1]));
+      if (session) return { status: 200, body: JSON.stringify(session) };
+      const message = `No such checkout.session: '${found[1]}'`;
+      return { status: 404, body: stripeError('invalid_request_error', message, 'session') };
+    }
+    const now = () => Math.floor(Date.now() / 1000);
+    return (
+      answerBillingRequest({ method, path, form }, { subscriptions, customers, now }) ??
+      connect.answer({ method, path, form }) ?? {
+        status: 404,
+        body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
+      }
+    );
+  };
+
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = request.method ?? '';
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
     request.on('end', () => {
       const text = Buffer.concat(parts).toString('utf8');
       const form = Object.fromEntries(new URLSearchParams(text));
-      requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, form });
+      requests.push({ method, path: url.pathname, headers: request.headers, form });
       const answer = (status: number, body: string) => {
+        const dropping = drops.get(url.pathname) ?? 0;
+        if (dropping > 0) {
+          drops.set(url.pathname, dropping - 1);
+          request.socket.destroy();
+          return;
+        }
         response.writeHead(status, {
           'content-type': 'application/json',
           'request-id': `req_${randomBytes(6).toString('hex')}`,
@@ -191,52 +227,20 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
         answer(401, stripeError('invalid_request_error', 'Invalid API Key provided'));
         return;
       }
-      if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const key = request.headers['idempotency-key'];
-        const hash = createHash('sha256').update(text).digest('hex');
-        const previous = typeof key === 'string' ? idempotent.get(key) : undefined;
-        if (previous && previous.hash !== hash) {
-          answer(
-            400,
-            stripeError(
-              'idempotency_error',
-              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-            ),
-          );
-          return;
-        }
-        const result = previous ?? createSession(form);
-        if (typeof key === 'string' && !previous && result.status < 500)
-          idempotent.set(key, { hash, ...result });
-        answer(result.status, result.body);
+      // Stripe replays a POST's first answer to the same Idempotency-Key, and refuses it with other parameters.
+      const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
+      const hash = createHash('sha256').update(text).digest('hex');
+      const previous = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (previous && previous.hash !== hash) {
+        const message =
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+        answer(400, stripeError('idempotency_error', message));
         return;
       }
-      const found = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-      if (request.method === 'GET' && found?.[1]) {
-        const session = sessions.get(decodeURIComponent(found[1]));
-        if (session) answer(200, JSON.stringify(session));
-        else
-          answer(
-            404,
-            stripeError('invalid_request_error', `No such checkout.session: '${found[1]}'`, 'session'),
-          );
-        return;
-      }
-      const billing = answerBillingRequest(
-        { method: request.method ?? '', path: url.pathname, form },
-        { subscriptions, customers, now: () => Math.floor(Date.now() / 1000) },
-      );
-      if (billing) {
-        answer(billing.status, billing.body);
-        return;
-      }
-      answer(
-        404,
-        stripeError(
-          'invalid_request_error',
-          `Unrecognized request URL (${request.method}: ${url.pathname}).`,
-        ),
-      );
+      const result = previous ?? route(method, url, form, text, typeof key === 'string' ? key : undefined);
+      if (typeof key === 'string' && !previous && result.status < 500)
+        idempotent.set(key, { hash, ...result });
+      answer(result.status, result.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -288,6 +292,8 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
     requests,
     sessions,
     subscriptions,
+    invoiceItems: items.items,
+    invoices,
     completeSession,
     completeSubscriptionCheckout(id, { secret }) {
       const session = sessions.get(id);
@@ -318,36 +324,22 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
       ];
     },
     renewSubscription(id, outcome, { secret }) {
-      const subscription = subscriptionOf(id);
-      if (outcome === 'paid') {
-        if (subscription.status === 'active') {
-          subscription.periodStart = subscription.periodEnd;
-          subscription.periodEnd = addPeriod(subscription.periodStart, subscription.interval);
-        }
-        subscription.status = 'active';
-        const invoice = invoiceJson(subscription, {
-          paid: true,
-          attemptCount: 1,
-          nextPaymentAttempt: null,
-          reason: 'subscription_cycle',
-        });
-        return [
-          signEvent('invoice.paid', invoice, secret),
-          signEvent('customer.subscription.updated', subscriptionJson(subscription), secret),
-        ];
-      }
-      const last = outcome === 'failed';
-      subscription.status = last ? 'unpaid' : 'past_due';
-      const invoice = invoiceJson(subscription, {
-        paid: false,
-        attemptCount: last ? 4 : 1,
-        nextPaymentAttempt: last ? null : Math.floor(Date.now() / 1000) + 3 * 86_400,
-        reason: 'subscription_cycle',
-      });
-      return [
-        signEvent('invoice.payment_failed', invoice, secret),
-        signEvent('customer.subscription.updated', subscriptionJson(subscription), secret),
-      ];
+      const events = renewalEvents(
+        subscriptionOf(id),
+        outcome,
+        items.items,
+        invoices,
+        Math.floor(Date.now() / 1000),
+      );
+      return events.map(([type, object]) => signEvent(type, object, secret));
+    },
+    payInvoice(id, { secret }) {
+      const invoice = invoices.get(id);
+      const events = payOpenInvoice(
+        invoice,
+        subscriptionOf(invoice?.parent.subscription_details.subscription ?? ''),
+      );
+      return events.map(([type, object]) => signEvent(type, object, secret));
     },
     endSubscription(id, { secret }) {
       const subscription = subscriptionOf(id);
@@ -387,6 +379,10 @@ export async function startFakeStripeServer(options: { apiKey: string }): Promis
         body: event.payload,
       });
       return { status: response.status, body: await response.text() };
+    },
+    connect,
+    dropResponses(path, count) {
+      drops.set(path, count);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

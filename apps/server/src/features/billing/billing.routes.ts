@@ -9,6 +9,8 @@ import {
   productCatalog,
   productCatalogPlan,
 } from './plans.service';
+import { campaignDayStats, campaignRangeStats } from './campaign-stats.service';
+import { createPlan, offerPlan, setWholesalePlan, updatePlan } from './plan-editing.service';
 import { runSandboxRenewal, viewSandboxPortal } from './sandbox-portal.service';
 import { billingPortalLink, cancelSubscription, subscribe, type BillingDeps } from './subscriptions.service';
 import { usageReport } from './usage-stats.service';
@@ -31,6 +33,11 @@ export const billingFeature: Feature = {
       productCatalog: ({ ctx }) => productCatalog(db, acting(ctx.accountId)),
       productCatalogPlan: ({ params, ctx }) =>
         productCatalogPlan(db, acting(ctx.accountId), params.productPlanId),
+      createPlan: ({ body, ctx }) => createPlan(db, acting(ctx.accountId), body),
+      updatePlan: ({ params, body, ctx }) =>
+        updatePlan(db, acting(ctx.accountId), params.productPlanId, body),
+      offerPlan: ({ body, ctx }) => offerPlan(db, acting(ctx.accountId), body),
+      wholesalePlan: ({ body, ctx }) => setWholesalePlan(db, acting(ctx.accountId), body),
       currentPlan: ({ ctx }) => currentPlan(db, acting(ctx.accountId), deps.payments.sandbox),
       offeredPlan: ({ ctx }) => offeredPlan(db, acting(ctx.accountId)),
       allAvailablePlans: ({ ctx }) => allAvailablePlans(db, acting(ctx.accountId)),
@@ -42,6 +49,9 @@ export const billingFeature: Feature = {
     });
     implement(usageEndpoints)({
       usageStats: ({ query, ctx }) => usageReport(db, acting(ctx.accountId), query),
+      campaignStats: ({ params, query, ctx }) =>
+        campaignDayStats(db, acting(ctx.accountId), params.date, query.campaignId),
+      campaignStatsRange: ({ body, ctx }) => campaignRangeStats(db, acting(ctx.accountId), body),
     });
   },
 };

@@ -31,6 +31,28 @@ export async function periodUsage(
   return rows.map((row) => ({ usageKey: row.usage_key, planId: row.plan_id, used: Number(row.used) }));
 }
 
+/** A price plan's seller (null: the platform) and items; null when the plan is gone. */
+export async function pricePlanOf(
+  db: Db,
+  planId: string,
+): Promise<{
+  id: string;
+  name: string;
+  ownerAccountId: number | null;
+  productItems: Record<string, unknown>;
+} | null> {
+  const [plan] = await db
+    .select({
+      id: pricePlans.id,
+      name: pricePlans.name,
+      ownerAccountId: pricePlans.ownerAccountId,
+      productItems: pricePlans.productItems,
+    })
+    .from(pricePlans)
+    .where(eq(pricePlans.id, planId));
+  return plan ?? null;
+}
+
 export async function pricePlanItems(db: Db, planId: string): Promise<Record<string, unknown>> {
   const [plan] = await db
     .select({ productItems: pricePlans.productItems })

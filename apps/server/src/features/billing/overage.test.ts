@@ -104,6 +104,7 @@ function renewal(id: string): PaymentEvent {
       periodEnd: seconds(new Date(Date.UTC(2026, 11, 5, 14, 30))),
       hostedUrl: null,
       billingReason: 'subscription_cycle',
+      items: [],
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   inArray,
   isNull,
   or,
+  planAssignments,
   pricePlans,
   sql,
   subscriptionPlans,
@@ -133,4 +134,58 @@ export async function findPlan(db: Db, id: string): Promise<SubscriptionPlanRow 
     .leftJoin(pricePlans, eq(pricePlans.id, subscriptionPlans.id))
     .where(eq(subscriptionPlans.id, id));
   return row ?? null;
+}
+
+export type PlanInsert = Omit<typeof subscriptionPlans.$inferInsert, 'sortOrder' | 'createdAt'> & {
+  productItems: Record<string, unknown>;
+};
+
+/** A seller's new plan: its subscription plan and its usage prices (the price plan of the same id), last in order. */
+export async function insertPlan(db: Db, plan: PlanInsert & { ownerAccountId: number }): Promise<void> {
+  const { productItems, ...row } = plan;
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ next: sql<number>`count(*)::int` })
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.ownerAccountId, plan.ownerAccountId));
+    await tx.insert(pricePlans).values({
+      id: plan.id,
+      name: plan.name,
+      ownerAccountId: plan.ownerAccountId,
+      isDefault: false,
+      productItems,
+    });
+    await tx.insert(subscriptionPlans).values({ ...row, sortOrder: order?.next ?? 0 });
+  });
+}
+
+export type PlanChange = Partial<
+  Omit<typeof subscriptionPlans.$inferInsert, 'id' | 'ownerAccountId' | 'createdAt'>
+>;
+
+/** Writes the fields given to the plan and its usage prices, together. */
+export async function savePlan(
+  db: Db,
+  id: string,
+  change: PlanChange,
+  productItems: Record<string, unknown> | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (Object.keys(change).length > 0)
+      await tx.update(subscriptionPlans).set(change).where(eq(subscriptionPlans.id, id));
+    const priceChange = {
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(productItems ? { productItems } : {}),
+    };
+    if (Object.keys(priceChange).length > 0)
+      await tx.update(pricePlans).set(priceChange).where(eq(pricePlans.id, id));
+  });
+}
+
+/** Puts an account on a price plan (a reseller on its partner's wholesale plan). */
+export async function assignPricePlan(db: Db, accountId: number, planId: string): Promise<void> {
+  await db
+    .insert(planAssignments)
+    .values({ accountId, planId })
+    .onConflictDoUpdate({ target: planAssignments.accountId, set: { planId, assignedAt: new Date() } });
 }

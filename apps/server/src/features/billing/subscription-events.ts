@@ -1,14 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/database';
-import type { InvoiceSnapshot, PaymentEvent, SubscriptionSnapshot } from '../../providers/payments/types';
+import type {
+  InvoiceSnapshot,
+  PaymentEvent,
+  SubscriptionSnapshot,
+  SubscriptionsProvider,
+} from '../../providers/payments/types';
 import {
   applyEventOnce,
+  findBilling,
   findBillingAccountByProviderIds,
   type BillingChange,
   type EventDecision,
   type OrganizationBillingRow,
 } from './billing.repo';
-import { chargeRenewalOverage } from './overage.service';
+import { createLedger } from '../ledger';
+import { settlePaidOverage } from './card-receivable.service';
+import { chargeRenewalOverage, type CardInvoice } from './overage.service';
 import { servingStatuses } from './plans.service';
 import { findAccountLine, findPlan } from './plans.repo';
 
@@ -157,7 +165,13 @@ export async function entitlementsOf(db: Db, row: OrganizationBillingRow) {
  * subscription): once per event id, never regressing to an older report.
  */
 export async function applySubscriptionEvent(
-  deps: { db: Db; logger: FastifyBaseLogger; provider: string },
+  deps: {
+    db: Db;
+    logger: FastifyBaseLogger;
+    provider: string;
+    /** The card processor that holds the subscriptions: a renewal's overage goes on its next invoice. */
+    payments?: Pick<SubscriptionsProvider, 'addInvoiceItem'>;
+  },
   event: PaymentEvent,
 ): Promise<{ applied: boolean; replayed: boolean; outcome: string }> {
   const { db, logger } = deps;
@@ -185,6 +199,15 @@ export async function applySubscriptionEvent(
   if (result.outcome === 'unmatched') {
     logger.warn({ eventId: event.id, type: event.type }, 'a billing event names no organization of ours');
   }
+  // A paid invoice settles the overage it billed, whatever the state change (a late payment of an invoice that
+  // failed for good, a replay, an event older than the state): money received is received, once per period.
+  if (event.type === 'invoice.paid' && event.invoice && accountId !== null) {
+    await settlePaidOverage(
+      { ledger: createLedger(db), logger, provider: deps.provider },
+      accountId,
+      event.invoice,
+    );
+  }
   // A renewal paid: the ended period's overage is charged, once (a replayed event settles what a failed one left).
   const renewal = event.invoice;
   if (
@@ -194,7 +217,14 @@ export async function applySubscriptionEvent(
     accountId !== null &&
     result.outcome === 'paid'
   ) {
-    await chargeRenewalOverage(db, accountId, new Date(renewal.periodStart * 1000));
+    const billing = await findBilling(db, accountId);
+    const subscriptionId = renewal.subscriptionId ?? billing?.subscriptionId ?? null;
+    const customerId = renewal.customerId ?? billing?.customerId ?? null;
+    const card: CardInvoice | null =
+      deps.payments && subscriptionId && customerId
+        ? { payments: deps.payments, provider: deps.provider, customerId, subscriptionId }
+        : null;
+    await chargeRenewalOverage(db, accountId, new Date(renewal.periodStart * 1000), createLedger(db), card);
   }
   return { applied: !result.replayed, ...result };
 }

@@ -160,9 +160,11 @@ export async function usageReport(db: Db, accountId: number, query: UsageQuery, 
     }
   }
   const totals = { counts: emptyBucket(), costs: new Map<UsageCounter, bigint>() };
+  const usageKeys = new Map<string, number>();
   for (const row of rows) {
     const counter = counterOf(row.usageKey);
     if (!counter) continue;
+    usageKeys.set(row.usageKey, (usageKeys.get(row.usageKey) ?? 0) + row.quantity);
     const bucket = bucketFor(query.timeseries ? row.bucket : dayOf(from));
     for (const target of [bucket, totals]) {
       target.counts[counter] += row.quantity;
@@ -204,6 +206,7 @@ export async function usageReport(db: Db, accountId: number, query: UsageQuery, 
     frequency: query.frequency,
     results,
     totals: present(totals),
+    usageKeys: Object.fromEntries(usageKeys),
     billingPeriod,
     ...(query.giveCosts && !query.combineCosts
       ? {

@@ -152,6 +152,13 @@ describe('usage statistics', () => {
       'outbound-message': 2,
       'inbound-message': 1,
     });
+    // Each usage key's own quantity, which the plan's tiers count by; last month's outbound minutes are not in it.
+    expect(usage.usageKeys).toEqual({
+      'pstn-inbound-voice': 3,
+      'gpt4o-input-tokens': 1200,
+      'sms-outbound-message': 2,
+      'sms-inbound-message': 1,
+    });
     expect(usage.billingPeriod.costSoFarUsd).toBe('0.393');
     const soFar = 0.393;
     const elapsedDays = Math.max(1, (now.getTime() - monthStart.getTime()) / 86_400_000);

@@ -90,7 +90,7 @@ export async function cancelBooking(deps: CalendarDeps, accountId: number, id: n
     if (!connection || !eventUri) {
       throw new AppError('CONFLICT', 'Calendly is no longer connected: cancel the event in Calendly');
     }
-    await calendlyClientFor(deps, deps.secrets.open(connection.sealedCredential))
+    await calendlyClientFor(deps, deps.secrets.open(connection.sealedCredential), connectionAccountId)
       .cancelEvent(eventUri, 'Cancelled in Switchboard')
       .catch((error: unknown) => {
         if (error instanceof CalendlyError) {

@@ -16,13 +16,19 @@ export async function findConnection(
   return row ?? null;
 }
 
-/** The connection an agent's bookings use: its own account's, else its organization's. */
-export async function findConnectionFor(db: Db, accountId: number): Promise<CalendarConnection | null> {
+/** The organization an account belongs to (null for one of its own). */
+export async function organizationOf(db: Db, accountId: number): Promise<number | null> {
   const [account] = await db
     .select({ organizationId: accounts.organizationId })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  const ids = [accountId, ...(account?.organizationId != null ? [account.organizationId] : [])];
+  return account?.organizationId ?? null;
+}
+
+/** The connection an agent's bookings use: its own account's, else its organization's. */
+export async function findConnectionFor(db: Db, accountId: number): Promise<CalendarConnection | null> {
+  const organizationId = await organizationOf(db, accountId);
+  const ids = [accountId, ...(organizationId !== null ? [organizationId] : [])];
   const rows = await db.select().from(calendarConnections).where(inArray(calendarConnections.accountId, ids));
   // An account with two calendars connected books into the one connected last.
   rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
@@ -73,6 +79,15 @@ export async function markConnection(
     .update(calendarConnections)
     .set({ status, lastError, updatedAt: new Date() })
     .where(eq(calendarConnections.id, id));
+}
+
+/** A failing connection that worked again (a booking went through) is connected again, its error cleared. */
+export async function markConnectionWorking(db: Db, connection: CalendarConnection): Promise<void> {
+  if (connection.status !== 'failing') return;
+  await db
+    .update(calendarConnections)
+    .set({ status: 'connected', lastError: null, updatedAt: new Date() })
+    .where(and(eq(calendarConnections.id, connection.id), eq(calendarConnections.status, 'failing')));
 }
 
 /** Keeps refreshed credentials (Google's new access token) without touching the state. */

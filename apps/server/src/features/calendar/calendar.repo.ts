@@ -80,10 +80,84 @@ export async function cancelAppointmentByInvitee(
       details: sql`${appointments.details} || ${JSON.stringify({ cancellation })}::jsonb`,
     })
     .where(
-      and(eq(appointments.accountId, accountId), sql`${appointments.details}->>'inviteeUri' = ${inviteeUri}`),
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.status, 'booked'),
+        sql`${appointments.details}->>'inviteeUri' = ${inviteeUri}`,
+      ),
     )
     .returning();
   return row ?? null;
+}
+
+/** The appointment a Calendly invitee of the account made or was moved to, whatever its state. */
+export async function findAppointmentByInvitee(
+  db: Db,
+  accountId: number,
+  inviteeUri: string,
+): Promise<Appointment | null> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(eq(appointments.accountId, accountId), sql`${appointments.details}->>'inviteeUri' = ${inviteeUri}`),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records the booking a Calendly reschedule made (the new invitee) once: under the account's booking lock, nothing
+ * when the new invitee is already recorded; the old booking is marked cancelled if it still was booked.
+ */
+export async function recordRescheduledInvitee(
+  db: Db,
+  previous: Appointment,
+  moved: { inviteeUri: string; eventUri: string | null; startsAt: Date; endsAt: Date },
+): Promise<Appointment | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${0x5b0a}, ${previous.accountId})`);
+    const [known] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.accountId, previous.accountId),
+          sql`${appointments.details}->>'inviteeUri' = ${moved.inviteeUri}`,
+        ),
+      )
+      .limit(1);
+    if (known) return null;
+    const cancellation = { rescheduled: true, reason: null, movedTo: moved.inviteeUri };
+    await tx
+      .update(appointments)
+      .set({
+        status: 'cancelled',
+        details: sql`${appointments.details} || ${JSON.stringify({ cancellation })}::jsonb`,
+      })
+      .where(and(eq(appointments.id, previous.id), eq(appointments.status, 'booked')));
+    const [inserted] = await tx
+      .insert(appointments)
+      .values({
+        accountId: previous.accountId,
+        organizationId: previous.organizationId,
+        startsAt: moved.startsAt,
+        endsAt: moved.endsAt,
+        timezone: previous.timezone,
+        name: previous.name,
+        purpose: previous.purpose,
+        contactAddress: previous.contactAddress,
+        conversationUuid: previous.conversationUuid,
+        details: {
+          ...Object.fromEntries(Object.entries(previous.details).filter(([key]) => key !== 'cancellation')),
+          inviteeUri: moved.inviteeUri,
+          eventUri: moved.eventUri,
+          rescheduledFrom: previous.details.inviteeUri ?? null,
+        },
+      })
+      .returning();
+    return inserted ?? null;
+  });
 }
 
 /** Notes an appointment change on the account's contact with that phone number or email. */

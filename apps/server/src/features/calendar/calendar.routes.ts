@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { calendarEndpoints, googleCalendarEndpoints, jobNimbusEndpoints } from '@switchboard/contract';
+import {
+  calendarEndpoints,
+  googleCalendarEndpoints,
+  jobNimbusEndpoints,
+  teamCallEndpoints,
+} from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
 import { createSecretBox } from '../../platform/secret-box';
 import type { Feature } from '../feature';
-import { receiveCalendlyWebhook } from './calendly-calendar';
+import { receiveCalendlyWebhook } from './calendly-webhook';
 import {
   calendarConnections,
   connectCalendly,
@@ -20,8 +25,10 @@ import {
   setGoogleMainCalendar,
   startGoogleConsent,
 } from './google.service';
-import { jobNimbusTeam, saveJobNimbusSettings } from './jobnimbus.service';
+import { disconnectJobNimbus, jobNimbusTeam, saveJobNimbusSettings } from './jobnimbus.service';
+import { accountCalendar } from './calendar.service';
 import { getSchedule, saveSchedule } from './schedule.service';
+import { bookTeamCall, teamCallSlots, type TeamCallDeps } from './team-call.service';
 
 const acting = (accountId: number | null): number => {
   if (accountId === null) throw new AppError('UNAUTHENTICATED', 'No auth token provided');
@@ -111,7 +118,18 @@ export const calendarFeature: Feature = {
     implement(jobNimbusEndpoints)({
       saveJobNimbusSettings: ({ body, ctx }) =>
         saveJobNimbusSettings(deps, acting(ctx.accountId), body.token),
+      disconnectJobNimbus: ({ ctx }) => disconnectJobNimbus(deps, acting(ctx.accountId)),
       jobNimbusTeam: ({ body, ctx }) => jobNimbusTeam(deps, acting(ctx.accountId), body.targetDate),
+    });
+    const teamDeps: TeamCallDeps = {
+      ...deps,
+      teamCalendar: accountCalendar(db, { config, logger }),
+      salesAccountUsername: config.accounts.salesAccountUsername,
+    };
+    implement(teamCallEndpoints)({
+      getTeamCallSlots: ({ query, ctx }) =>
+        teamCallSlots(teamDeps, acting(ctx.accountId), person(ctx.actor), query),
+      bookTeamCall: ({ body, ctx }) => bookTeamCall(teamDeps, acting(ctx.accountId), person(ctx.actor), body),
     });
     await registerCalendlyWebhook(app, deps);
   },

@@ -1,9 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../platform/app-error';
 import { CalendlyError } from '../../providers/calendar/calendly';
 import { CalendarUnavailableError, type CalendarProvider } from '../../providers/calendar/types';
-import { markConnection, findConnectionByHook, type CalendarConnection } from './calendar-connections.repo';
-import { cancelAppointmentByInvitee, insertAppointment, noteAppointmentOnContact } from './calendar.repo';
+import { markConnection, markConnectionWorking, type CalendarConnection } from './calendar-connections.repo';
+import { insertAppointment } from './calendar.repo';
 import { calendlyClientFor, settingsOf, type CalendarDeps } from './calendly.service';
 
 const unavailable =
@@ -17,7 +15,11 @@ const unavailable =
  */
 export function calendlyCalendar(deps: CalendarDeps, connection: CalendarConnection): CalendarProvider {
   const settings = settingsOf(connection);
-  const client = calendlyClientFor(deps, deps.secrets.open(connection.sealedCredential));
+  const client = calendlyClientFor(
+    deps,
+    deps.secrets.open(connection.sealedCredential),
+    connection.accountId,
+  );
 
   async function failed(error: unknown): Promise<never> {
     if (!(error instanceof CalendlyError)) throw error;
@@ -32,7 +34,7 @@ export function calendlyCalendar(deps: CalendarDeps, connection: CalendarConnect
 
   return {
     name: 'calendly',
-    sandbox: false,
+    sandbox: settings.sandbox === true,
     busy: (_accountId, from, to) => client.busyTimes(settings.userUri, from, to).catch(failed),
     async book(request) {
       try {
@@ -65,11 +67,13 @@ export function calendlyCalendar(deps: CalendarDeps, connection: CalendarConnect
               conversationUuid: request.conversationUuid,
               details: {
                 provider: 'calendly',
+                sandbox: settings.sandbox === true,
                 connectionAccountId: connection.accountId,
                 inviteeUri: invitee.uri,
                 eventUri: invitee.eventUri,
               },
             });
+            await markConnectionWorking(deps.db, connection);
             return { id: String(row.id) };
           } catch (error) {
             // Booking by API needs a paid plan: fall back to a link the caller books with.
@@ -82,76 +86,4 @@ export function calendlyCalendar(deps: CalendarDeps, connection: CalendarConnect
       }
     },
   };
-}
-
-/** Checks `Calendly-Webhook-Signature` (t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">), within 3 minutes. */
-export function verifyCalendlySignature(
-  header: string,
-  payload: string,
-  signingKey: string,
-  now = Date.now(),
-): boolean {
-  const parts = Object.fromEntries(
-    header.split(',').map((part) => {
-      const [key, ...rest] = part.trim().split('=');
-      return [key ?? '', rest.join('=')];
-    }),
-  );
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > 180 || !parts.v1) return false;
-  const expected = createHmac('sha256', signingKey).update(`${timestamp}.${payload}`, 'utf8').digest();
-  const given = Buffer.from(parts.v1, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/**
- * Calendly's invitee.canceled (a cancellation, or the first half of a reschedule): the booking is marked
- * cancelled and the contact with the invitee's email or our caller's number gets the change noted.
- */
-export async function receiveCalendlyWebhook(
-  deps: CalendarDeps,
-  hook: string,
-  signature: string,
-  rawBody: string,
-): Promise<{ success: true; handled: boolean }> {
-  const connection = await findConnectionByHook(deps.db, hook);
-  const settings = connection ? settingsOf(connection) : null;
-  if (!connection || !settings?.sealedSigningKey) throw new AppError('NOT_FOUND', 'No such webhook');
-  if (!verifyCalendlySignature(signature, rawBody, deps.secrets.open(settings.sealedSigningKey))) {
-    throw new AppError('UNAUTHENTICATED', 'The Calendly-Webhook-Signature header does not match the body');
-  }
-  let event: { event?: string; payload?: Record<string, unknown> };
-  try {
-    event = JSON.parse(rawBody) as typeof event;
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The body is not JSON');
-  }
-  if (event.event !== 'invitee.canceled' || typeof event.payload?.uri !== 'string') {
-    return { success: true, handled: false };
-  }
-  const rescheduled = event.payload.rescheduled === true;
-  const cancellation = {
-    rescheduled,
-    reason: (event.payload.cancellation as { reason?: string } | undefined)?.reason ?? null,
-  };
-  const row = await cancelAppointmentByInvitee(
-    deps.db,
-    connection.accountId,
-    event.payload.uri,
-    cancellation,
-  );
-  if (!row) return { success: true, handled: false };
-  const note = {
-    status: rescheduled ? 'rescheduled in Calendly' : 'cancelled in Calendly',
-    startsAt: row.startsAt.toISOString(),
-    reason: cancellation.reason,
-    conversationUuid: row.conversationUuid,
-  };
-  for (const address of [
-    row.contactAddress,
-    typeof event.payload.email === 'string' ? event.payload.email : null,
-  ]) {
-    if (address) await noteAppointmentOnContact(deps.db, row.accountId, address, note);
-  }
-  return { success: true, handled: true };
 }

@@ -6,20 +6,27 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import type { SecretBox } from '../../platform/secret-box';
 import { CalendlyError, createCalendlyClient, type CalendlyClient } from '../../providers/calendar/calendly';
+import {
+  closedSandboxCalendlyClient,
+  isSandboxCalendlyToken,
+  SandboxCalendly,
+} from '../../providers/calendar/calendly-sandbox';
 import type { CalendarConfig } from '../../providers/calendar/config';
 import {
   deleteConnection,
   findConnection,
+  organizationOf,
   upsertConnection,
   type CalendarConnection,
 } from './calendar-connections.repo';
+import { bookingScheduleFor, defaultSchedule } from './schedule.service';
 
 export interface CalendarDeps {
   db: Db;
   secrets: SecretBox;
   calendar: CalendarConfig;
   publicUrl: string;
-  /** Sandbox stand-ins (Google Calendar's) may be used: always outside production. */
+  /** Sandbox stand-ins (Google Calendar's, JobNimbus's, Calendly's) may be used: always outside production. */
   sandboxOpen: boolean;
   logger?: FastifyBaseLogger;
 }
@@ -37,11 +44,49 @@ export interface CalendlySettings {
   hook: string;
   webhookUri: string | null;
   sealedSigningKey: string | null;
+  /** Connected with a `cal_sandbox_…` token to the offline stand-in (decisions/056). */
+  sandbox?: boolean;
 }
 
 type ConnectionsView = z.output<typeof calendarConnectionsSchema>;
 
-export function calendlyClientFor(deps: Pick<CalendarDeps, 'calendar'>, token: string): CalendlyClient {
+// One stand-in per database: the routes and the agents' bookings of one server share its accounts.
+const sandboxes = new WeakMap<object, SandboxCalendly>();
+
+/** The offline stand-in, where CALENDLY_API_URL is unset and sandboxes are open (never in production). */
+export function sandboxCalendlyFor(
+  deps: Pick<CalendarDeps, 'db' | 'calendar' | 'sandboxOpen'>,
+): SandboxCalendly | null {
+  if (!deps.calendar.calendlyUnset || !deps.sandboxOpen) return null;
+  let sandbox = sandboxes.get(deps.db);
+  if (!sandbox) {
+    sandbox = new SandboxCalendly();
+    sandboxes.set(deps.db, sandbox);
+  }
+  return sandbox;
+}
+
+/** The schedule the account books within (its own, else its organization's): the stand-in's user keeps it. */
+export async function calendlyScheduleOf(deps: Pick<CalendarDeps, 'db'>, accountId: number) {
+  const organizationId = await organizationOf(deps.db, accountId);
+  return (await bookingScheduleFor(deps.db, accountId, organizationId)) ?? defaultSchedule();
+}
+
+/**
+ * Calendly for a token: a sandbox token (`cal_sandbox_…`) reaches the stand-in where it is open and is refused
+ * without a request where it is not; any other token reaches Calendly's API.
+ */
+export function calendlyClientFor(
+  deps: Pick<CalendarDeps, 'db' | 'calendar' | 'sandboxOpen'>,
+  token: string,
+  accountId: number,
+): CalendlyClient {
+  if (isSandboxCalendlyToken(token)) {
+    const sandbox = sandboxCalendlyFor(deps);
+    return sandbox
+      ? sandbox.client(token, () => calendlyScheduleOf(deps, accountId))
+      : closedSandboxCalendlyClient();
+  }
   return createCalendlyClient({ baseUrl: deps.calendar.calendlyApiUrl, token });
 }
 
@@ -75,6 +120,8 @@ export async function calendarConnections(deps: CalendarDeps, accountId: number)
       eventTypes: settings?.eventTypes ?? [],
       eventTypeUri: settings?.eventTypeUri ?? null,
       lastError: connection?.lastError ?? null,
+      sandbox: settings?.sandbox === true,
+      sandboxAvailable: sandboxCalendlyFor(deps) !== null,
     },
     google: {
       connected: google !== null,
@@ -84,6 +131,14 @@ export async function calendarConnections(deps: CalendarDeps, accountId: number)
       mainCalendar: googleSettings?.mainCalendar ?? null,
       mainCalendarName: (google?.settings.mainCalendarName as string | null | undefined) ?? null,
       lastError: google?.lastError ?? null,
+    },
+    jobnimbus: {
+      connected: jobNimbus !== null,
+      state: jobNimbus?.status ?? 'disconnected',
+      sandbox: jobNimbus
+        ? jobNimbus.settings.sandbox === true
+        : deps.calendar.jobNimbusUnset && deps.sandboxOpen,
+      lastError: jobNimbus?.lastError ?? null,
     },
   };
 }
@@ -107,7 +162,21 @@ export async function connectCalendly(
   accountId: number,
   input: z.output<typeof calendlyInputSchema>,
 ): Promise<ConnectionsView> {
-  const client = calendlyClientFor(deps, input.userPAT);
+  const previous = await findConnection(deps.db, accountId, 'calendly');
+  // Without a token the connected one is used again (choosing another event type needs no pasting).
+  const userPAT = input.userPAT ?? (previous ? deps.secrets.open(previous.sealedCredential) : null);
+  if (userPAT === null) {
+    throw new AppError('VALIDATION_FAILED', 'body.userPAT: is required while Calendly is not connected');
+  }
+  if (isSandboxCalendlyToken(userPAT) && !sandboxCalendlyFor(deps)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      deps.sandboxOpen
+        ? 'body.userPAT: is a sandbox token (cal_sandbox_…), but this server reaches Calendly at CALENDLY_API_URL; use a Calendly personal access token'
+        : 'body.userPAT: is a sandbox token (cal_sandbox_…), which production does not accept; use a Calendly personal access token',
+    );
+  }
+  const client = calendlyClientFor(deps, userPAT, accountId);
   const user = await client.currentUser().catch(refused);
   const eventTypes = (await client.eventTypes(user.uri).catch(refused)).filter((type) => type.active);
   const chosen = input.eventTypeUri
@@ -121,8 +190,9 @@ export async function connectCalendly(
         : 'body.userPAT: this Calendly user has no active event type to offer',
     );
   }
-  const previous = await findConnection(deps.db, accountId, 'calendly');
-  const previousSettings = previous ? settingsOf(previous) : null;
+  // The subscription made for the same Calendly user is kept; another user (a new token) gets its own.
+  const previousSettings =
+    previous && settingsOf(previous).userUri === user.uri ? settingsOf(previous) : null;
   const hook = previousSettings?.hook ?? randomBytes(18).toString('base64url');
   let webhookUri = previousSettings?.webhookUri ?? null;
   let sealedSigningKey = previousSettings?.sealedSigningKey ?? null;
@@ -158,11 +228,12 @@ export async function connectCalendly(
     hook,
     webhookUri,
     sealedSigningKey,
+    sandbox: isSandboxCalendlyToken(userPAT),
   };
   await upsertConnection(deps.db, {
     accountId,
     provider: 'calendly',
-    sealedCredential: deps.secrets.seal(input.userPAT),
+    sealedCredential: deps.secrets.seal(userPAT),
     settings: settings as unknown as Record<string, unknown>,
   });
   return calendarConnections(deps, accountId);
@@ -174,7 +245,7 @@ export async function disconnectCalendly(deps: CalendarDeps, accountId: number) 
   if (!connection) throw new AppError('NOT_FOUND', 'Calendly is not connected');
   const settings = settingsOf(connection);
   if (settings.webhookUri) {
-    const client = calendlyClientFor(deps, deps.secrets.open(connection.sealedCredential));
+    const client = calendlyClientFor(deps, deps.secrets.open(connection.sealedCredential), accountId);
     await client.deleteWebhookSubscription(settings.webhookUri).catch((error: unknown) => {
       deps.logger?.warn({ err: error, accountId }, 'Calendly webhook subscription not removed');
     });

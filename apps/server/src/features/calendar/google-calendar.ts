@@ -1,5 +1,5 @@
 import { CalendarUnavailableError, type CalendarProvider } from '../../providers/calendar/types';
-import type { CalendarConnection } from './calendar-connections.repo';
+import { markConnectionWorking, type CalendarConnection } from './calendar-connections.repo';
 import { insertAppointment, roomOfConversation } from './calendar.repo';
 import type { CalendarDeps } from './calendly.service';
 import { googleFailed, googleSessionOf, googleSettingsOf } from './google.service';
@@ -12,17 +12,23 @@ const revoked =
   "Our booking calendar is disconnected right now, so I can't book a time. I can take a message and someone " +
   'will call you back to set it up.';
 
-/** The event's description: who, why, and where the conversation is. */
+/**
+ * The event's description: who, why, and where the conversation is: the agent's inbox in the web app with the
+ * conversation's room open (`/app/agent/<id>/inbox?active=<room>`, a path the workspace opens as it is).
+ */
 export function googleEventDescription(
   deps: Pick<CalendarDeps, 'publicUrl'>,
-  request: { name: string; contactAddress: string | null; purpose: string },
+  request: { accountId: number; name: string; contactAddress: string | null; purpose: string },
   roomId: string | null,
 ): string {
+  const conversation = roomId
+    ? `${deps.publicUrl}/app/agent/${request.accountId}/inbox?active=${encodeURIComponent(roomId)}`
+    : null;
   return [
     `Booked by a Switchboard agent for ${request.name || 'a caller'}.`,
     request.contactAddress ? `Contact: ${request.contactAddress}` : null,
     request.purpose ? `Purpose: ${request.purpose}` : null,
-    roomId ? `Conversation: ${deps.publicUrl}/app/inbox?active=${encodeURIComponent(roomId)}` : null,
+    conversation ? `Conversation: ${conversation}` : null,
   ]
     .filter((line): line is string => line !== null)
     .join('\n');
@@ -90,6 +96,7 @@ export function googleCalendar(deps: CalendarDeps, connection: CalendarConnectio
           htmlLink: event.htmlLink,
         },
       });
+      await markConnectionWorking(deps.db, connection);
       return { id: String(row.id) };
     },
   };

@@ -6,10 +6,13 @@ import {
   JobNimbusError,
   type JobNimbusClient,
 } from '../../providers/calendar/jobnimbus';
+import { SandboxJobNimbus } from '../../providers/calendar/jobnimbus-sandbox';
 import { CalendarUnavailableError, type CalendarProvider } from '../../providers/calendar/types';
 import {
+  deleteConnection,
   findConnection,
   markConnection,
+  markConnectionWorking,
   upsertConnection,
   type CalendarConnection,
 } from './calendar-connections.repo';
@@ -21,7 +24,23 @@ const unavailable =
   "I can't reach our booking calendar right now, so I can't confirm that time. I can take a message and " +
   'someone will call you back to set it up.';
 
+// One stand-in per database: the routes and the agents' bookings of one server share its records.
+const sandboxes = new WeakMap<object, SandboxJobNimbus>();
+
+/** The offline stand-in, where JOBNIMBUS_API_URL is unset and sandboxes are open (never in production). */
+export function sandboxJobNimbusFor(deps: Pick<CalendarDeps, 'db' | 'calendar' | 'sandboxOpen'>) {
+  if (!deps.calendar.jobNimbusUnset || !deps.sandboxOpen) return null;
+  let sandbox = sandboxes.get(deps.db);
+  if (!sandbox) {
+    sandbox = new SandboxJobNimbus();
+    sandboxes.set(deps.db, sandbox);
+  }
+  return sandbox;
+}
+
 function clientOf(deps: CalendarDeps, token: string): JobNimbusClient {
+  const sandbox = sandboxJobNimbusFor(deps);
+  if (sandbox) return sandbox.client(token);
   return createJobNimbusClient({ baseUrl: deps.calendar.jobNimbusApiUrl, token });
 }
 
@@ -47,9 +66,16 @@ export async function saveJobNimbusSettings(deps: CalendarDeps, accountId: numbe
     accountId,
     provider: 'jobnimbus',
     sealedCredential: deps.secrets.seal(token),
-    settings: {},
+    settings: { sandbox: sandboxJobNimbusFor(deps) !== null },
   });
   return { success: true as const, valid: true, status: null, message: 'JobNimbus is connected.' };
+}
+
+/** Forgets the key (JobNimbus keeps no grant of ours to revoke); bookings go to the next calendar connected. */
+export async function disconnectJobNimbus(deps: CalendarDeps, accountId: number) {
+  const connection = await connected(deps, accountId);
+  await deleteConnection(deps.db, connection.id);
+  return { success: true as const };
 }
 
 async function connected(deps: CalendarDeps, accountId: number): Promise<CalendarConnection> {
@@ -130,7 +156,7 @@ export function jobNimbusCalendar(deps: CalendarDeps, connection: CalendarConnec
 
   return {
     name: 'jobnimbus',
-    sandbox: false,
+    sandbox: connection.settings.sandbox === true,
     busy: async (_accountId, from, to) =>
       (await client.tasks(from, to).catch(failed)).map((task) => ({ start: task.start, end: task.end })),
     async book(request) {
@@ -160,8 +186,14 @@ export function jobNimbusCalendar(deps: CalendarDeps, connection: CalendarConnec
         purpose: request.purpose,
         contactAddress: request.contactAddress,
         conversationUuid: request.conversationUuid,
-        details: { provider: 'jobnimbus', connectionAccountId: connection.accountId, ...ids },
+        details: {
+          provider: 'jobnimbus',
+          sandbox: connection.settings.sandbox === true,
+          connectionAccountId: connection.accountId,
+          ...ids,
+        },
       });
+      await markConnectionWorking(deps.db, connection);
       return { id: String(row.id) };
     },
   };

@@ -139,4 +139,45 @@ describe('JobNimbus', () => {
     });
     expect(own.status, own.text).toBe(200);
   });
+
+  it('shows its state and last error among the connections, and disconnects only for its own account', async () => {
+    interface Connections {
+      active: string;
+      jobnimbus: { connected: boolean; state: string; sandbox: boolean; lastError: string | null };
+    }
+    const state = await as.agent1.get<Connections>('/api/v1/calendar/connections');
+    expect(state.body.jobnimbus).toEqual({
+      connected: true,
+      state: 'connected',
+      sandbox: false,
+      lastError: null,
+    });
+
+    // A key JobNimbus stops taking: the team read marks the connection revoked with JobNimbus's reason.
+    jobNimbus.revokeToken();
+    const refused = await as.agent1.post<Answer>('/api/jobnimbus/team', { targetDate: '2030-01-07' });
+    expect(refused.status).toBe(503);
+    const revoked = await as.agent1.get<Connections>('/api/v1/calendar/connections');
+    expect(revoked.body.jobnimbus).toMatchObject({ connected: true, state: 'revoked' });
+    expect(revoked.body.jobnimbus.lastError).toMatch(/401/);
+
+    const sibling = await as.globex.delete(`/api/jobnimbus/settings?targetAccountId=${kit.ids.agent1}`);
+    expect(sibling.status, sibling.text).toBe(403);
+    const stillThere = await as.agent1.get<Connections>('/api/v1/calendar/connections');
+    expect(stillThere.body.jobnimbus.connected).toBe(true);
+
+    const gone = await as.acme.delete(`/api/jobnimbus/settings?targetAccountId=${kit.ids.agent1}`);
+    expect(gone.status, gone.text).toBe(200);
+    const after = await as.agent1.get<Connections>('/api/v1/calendar/connections');
+    expect(after.body.jobnimbus).toEqual({
+      connected: false,
+      state: 'disconnected',
+      sandbox: false,
+      lastError: null,
+    });
+    expect(after.body.active).toBe('sandbox');
+    const again = await as.agent1.delete<Answer>('/api/jobnimbus/settings');
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('JobNimbus is not connected');
+  });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ApiTokenView, TaskView } from '@switchboard/contract';
-import { startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
+import { startApp, textAgent, type DemoApp, type SignedInClient } from '@switchboard/testing';
 
 let kit: DemoApp;
 let acme: SignedInClient;
@@ -123,6 +123,47 @@ describe('the MCP server', () => {
     const write = await call(reader, 'place_call', { agentAccountId: kit.ids.agent1, to: '+15552000004' });
     expect(write.isError).toBe(true);
     expect(write.text).toMatch(/read-only/);
+  });
+
+  it("reads a conversation of the token's tenant message by message, and never another tenant's", async () => {
+    const client = await connect(await tokenFor('readOnly'));
+    const ours = await textAgent(kit, {
+      to: 'agent1',
+      from: '+15552000011',
+      text: 'Can I move my cleaning to Thursday?',
+    });
+    const uuid = ours.message.conversationUuid;
+    if (!uuid) throw new Error('the text joined no conversation');
+    const read = await call(client, 'read_conversation', { roomId: ours.room.roomId, uuid });
+    expect(read.isError, read.text).toBe(false);
+    const [record] = JSON.parse(read.text) as {
+      roomId: string;
+      uuid: string;
+      conversation: { message: string; author: string }[];
+    }[];
+    expect(record).toMatchObject({ roomId: ours.room.roomId, uuid });
+    expect(record?.conversation.map((entry) => entry.message)).toContain(
+      'Can I move my cleaning to Thursday?',
+    );
+
+    const theirs = await textAgent(kit, {
+      to: 'agent3',
+      from: '+15552000012',
+      text: 'Globex private order 7731',
+    });
+    const foreign = await call(client, 'read_conversation', {
+      roomId: theirs.room.roomId,
+      uuid: theirs.message.conversationUuid ?? '',
+    });
+    expect(foreign.isError).toBe(true);
+    expect(foreign.text).toMatch(/Refused \((403|404)\)/);
+    expect(foreign.text).not.toContain('7731');
+    const missing = await call(client, 'read_conversation', {
+      roomId: ours.room.roomId,
+      uuid: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toMatch(/Refused \(404\)/);
   });
 
   it('takes API tokens only: no token, a session token and a revoked token are refused', async () => {

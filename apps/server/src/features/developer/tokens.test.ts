@@ -7,9 +7,11 @@ import { hashApiToken } from './tokens.service';
 let kit: DemoApp;
 let acme: SignedInClient;
 let globex: SignedInClient;
+const perMinute = 12;
 
 beforeAll(async () => {
-  kit = await startApp();
+  // A low allowance, so the rate limit can be reached; every other test uses a token a few times only.
+  kit = await startApp({ env: { API_TOKEN_REQUESTS_PER_MINUTE: String(perMinute) } });
   ({ acme, globex } = await kit.signInEach('acme', 'globex'));
 });
 afterAll(() => kit.close());
@@ -162,5 +164,34 @@ describe('API tokens', () => {
     expect(badType.body.message).toMatch(/type/);
     const both = await acme.delete<{ message: string }>('/api/v2/tokens', { id: 1, token: 'sbk_x' });
     expect(both.status).toBe(400);
+  });
+
+  it('answers 429 with Retry-After once a token spends its minute, without limiting other tokens or tenants', async () => {
+    const busy = await makeToken(acme, { description: 'runaway script' });
+    const calm = await makeToken(acme, { description: 'nightly export' });
+    const theirs = await makeToken(globex, { description: 'globex reporting' });
+    for (let count = 1; count <= perMinute; count += 1) {
+      const answer = await kit.client().get('/api/v1/account', bearer(busy.token));
+      expect(answer.status, `request ${count}: ${answer.text}`).toBe(200);
+    }
+    const limited = await kit.client().get<{ message: string }>('/api/v1/account', bearer(busy.token));
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/more than 12 requests in a minute/);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The allowance is the token's, whatever route it calls.
+    expect((await kit.client().get('/api/v2/tokens', bearer(busy.token))).status).toBe(429);
+
+    // The same tenant's other token, the other tenant's token and the people signed in are not held back.
+    expect((await kit.client().get('/api/v1/account', bearer(calm.token))).status).toBe(200);
+    const other = await kit
+      .client()
+      .get<{ account: { id: number } }>('/api/v1/account', bearer(theirs.token));
+    expect(other.status).toBe(200);
+    expect(other.body.account.id).toBe(kit.ids.globex);
+    expect((await acme.get('/api/v2/tokens')).status).toBe(200);
+    expect((await globex.get('/api/v2/tokens')).status).toBe(200);
   });
 });

@@ -1,65 +1,28 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDeliveryView, WebhookView } from '@switchboard/contract';
-import { startApp, textAgent, type DemoApp, type SignedInClient } from '@switchboard/testing';
+import { randomUUID } from 'node:crypto';
+import {
+  walletEndpoints,
+  type TaskView,
+  type WebhookDeliveryView,
+  type WebhookView,
+} from '@switchboard/contract';
+import { accounts, eq } from '@switchboard/db';
+import {
+  createAgentAccount,
+  type ApiClient,
+  startApp,
+  textAgent,
+  type DemoApp,
+  type SignedInClient,
+} from '@switchboard/testing';
+import { effectsFor } from '../../jobs/effects.repo';
 import { startJobWork } from '../../jobs/registry';
+import { dialerDeps } from '../tasks/dialer.jobs';
+import { placeTaskJob } from '../tasks/dialer.service';
 import { verifyWebhook } from './webhook-signature';
 import { webhookJobs } from './webhooks.jobs';
 import { checkWebhookUrl } from './webhooks.service';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  at: number;
-}
-
-/** A receiver on loopback: records every request and answers each path from its script (200 when it runs out). */
-function startReceiver() {
-  const received: Received[] = [];
-  const scripts = new Map<string, number[]>();
-  const waiters: { test: () => boolean; resolve: () => void }[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({
-        path,
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        at: Date.now(),
-      });
-      const status = scripts.get(path)?.shift() ?? 200;
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
-      for (const waiter of [...waiters]) {
-        if (waiter.test()) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      }
-    });
-  });
-  return {
-    received,
-    script: (path: string, statuses: number[]) => scripts.set(path, statuses),
-    at: (path: string) => received.filter((entry) => entry.path === path),
-    /** Resolves once `path` has had `count` requests. */
-    waitFor(path: string, count: number): Promise<Received[]> {
-      const test = () => received.filter((entry) => entry.path === path).length >= count;
-      if (test()) return Promise.resolve(received.filter((entry) => entry.path === path));
-      return new Promise((resolve) => {
-        waiters.push({ test, resolve: () => resolve(received.filter((entry) => entry.path === path)) });
-      });
-    },
-    async listen(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startReceiver, type Received } from './webhook-receiver.test-support';
 
 let kit: DemoApp;
 let acme: SignedInClient;
@@ -88,7 +51,7 @@ async function addWebhook(client: SignedInClient, path: string, events: string[]
   return made.body;
 }
 
-async function deliveriesOf(client: SignedInClient, webhookId: number) {
+async function deliveriesOf(client: ApiClient, webhookId: number) {
   const listed = await client.get<{ deliveries: WebhookDeliveryView[] }>(
     `/api/v2/webhooks/${webhookId}/deliveries`,
   );
@@ -239,6 +202,129 @@ describe('event webhooks', () => {
     expect((await acme.delete(`/api/v2/webhooks/${webhook.id}`)).status).toBe(200);
     expect((await acme.get(`/api/v2/webhooks/${webhook.id}/deliveries`)).status).toBe(404);
   });
+});
+
+describe('conversation, task and payment events', () => {
+  /** Checks each request of a delivery carries the same signed event, and answers the event's body. */
+  function signedEvent(requests: Received[], secret: string, type: string) {
+    expect(new Set(requests.map((entry) => entry.body)).size).toBe(1);
+    expect(new Set(requests.map((entry) => entry.headers['x-switchboard-delivery-id'])).size).toBe(1);
+    for (const entry of requests) {
+      expect(entry.headers['x-switchboard-event']).toBe(type);
+      expect(
+        verifyWebhook({
+          secret,
+          body: entry.body,
+          timestamp: entry.headers['x-switchboard-timestamp'] as string,
+          signature: entry.headers['x-switchboard-signature'] as string,
+        }),
+      ).toBe(true);
+    }
+    const event = JSON.parse(requests[0]!.body) as { type: string; accountId: number; data: unknown };
+    expect(event.type).toBe(type);
+    return event;
+  }
+
+  async function settledAfterRetry(client: ApiClient, webhookId: number, failedWith: number) {
+    let delivery: WebhookDeliveryView | undefined;
+    await expect
+      .poll(async () => {
+        [delivery] = await deliveriesOf(client, webhookId);
+        return delivery?.status;
+      })
+      .toBe('succeeded');
+    expect(delivery?.attemptLog.map((attempt) => attempt.statusCode)).toEqual([failedWith, 200]);
+  }
+
+  it(
+    'sends conversation.ended, task.finished and payment.received signed, retrying each after a failure',
+    { timeout: 60_000 },
+    async () => {
+      // An agent of its own, so the events of the other tests' conversations never reach these endpoints.
+      const agent = await createAgentAccount(acme, { name: 'Front desk events' });
+      const number = '+15550107788';
+      await kit.db.update(accounts).set({ vidaPhoneNumber: number }).where(eq(accounts.id, agent.id));
+      const asAgent = acme.actingFor(agent.id);
+      const endpointFor = async (path: string, event: string, failWith: number, client = asAgent) => {
+        receiver.script(path, [failWith]);
+        const made = await client.post<{ webhook: WebhookView; secret: string }>('/api/v2/webhooks', {
+          url: `${base}${path}`,
+          label: event,
+          events: [event],
+        });
+        expect(made.status, made.text).toBe(201);
+        return made.body;
+      };
+      const ended = await endpointFor('/ended', 'conversation.ended', 500);
+      const finished = await endpointFor('/finished', 'task.finished', 502);
+      // Money lands in the organization's wallet, so its payments are the organization's events.
+      const paid = await endpointFor('/paid', 'payment.received', 503, acme);
+
+      // A contact texts the agent; its thread's log is written with the agent's answer.
+      const thread = await textAgent(
+        kit,
+        { to: agent.username, from: '+15557000505', text: 'Is parking free?' },
+        { waitForReply: true },
+      );
+
+      // A text task is sent by the dialer and finishes.
+      const created = await asAgent.post<{ task: TaskView }>('/api/v2/tasks', {
+        type: 'text',
+        target: '+14152019988',
+        accountId: agent.id,
+        message: 'Your table is ready.',
+      });
+      expect(created.status, created.text).toBe(200);
+      const jobId = randomUUID();
+      const deps = { ...dialerDeps(kit.services), now: () => new Date(Date.now() + 60_000) };
+      expect(
+        await placeTaskJob(deps, created.body.task.id, { effects: effectsFor(kit.db, jobId, `${jobId}:1`) }),
+      ).toBe('sent');
+
+      // The organization's wallet is topped up by card through the sandbox checkout.
+      const urls = { cancelUrl: 'http://app.test/cancel', successUrl: 'http://app.test/success' };
+      const checkout = await acme.call(walletEndpoints.checkoutVidaCredit, {
+        body: { amount: 25, ...urls },
+      });
+      expect(checkout.status, checkout.text).toBe(200);
+      const card = { number: '4242424242424242', expiry: '12 / 34', cvc: '123' };
+      const payment = await kit.client().call(walletEndpoints.paySandboxCheckout, {
+        params: { sessionId: checkout.body.sessionId },
+        body: card,
+      });
+      expect(payment.status, payment.text).toBe(200);
+
+      // Each first try fails; each event comes again, the same bytes, and is logged as delivered.
+      const endedEvent = signedEvent(await receiver.waitFor('/ended', 2), ended.secret, 'conversation.ended');
+      expect(endedEvent.accountId).toBe(agent.id);
+      expect(endedEvent.data).toMatchObject({
+        conversation: { roomId: thread.room.roomId, channel: 'sms', fromNumber: '+15557000505' },
+      });
+      await settledAfterRetry(asAgent, ended.webhook.id, 500);
+
+      const finishedEvent = signedEvent(
+        await receiver.waitFor('/finished', 2),
+        finished.secret,
+        'task.finished',
+      );
+      expect(finishedEvent.data).toMatchObject({
+        task: { id: created.body.task.id, state: 'finished', outcome: 'sent', target: '+14152019988' },
+      });
+      await settledAfterRetry(asAgent, finished.webhook.id, 502);
+
+      const paidEvent = signedEvent(await receiver.waitFor('/paid', 2), paid.secret, 'payment.received');
+      expect(paidEvent.data).toMatchObject({
+        payment: { accountId: kit.ids.acme, kind: 'top_up', amountCents: 2500, currency: 'usd' },
+      });
+      await settledAfterRetry(acme, paid.webhook.id, 503);
+
+      // Each endpoint got its one event only, and another tenant sees none of it.
+      expect(receiver.at('/ended')).toHaveLength(2);
+      expect(receiver.at('/finished')).toHaveLength(2);
+      expect(receiver.at('/paid')).toHaveLength(2);
+      expect((await globex.get(`/api/v2/webhooks/${paid.webhook.id}/deliveries`)).status).toBe(404);
+    },
+  );
 });
 
 describe('webhook addresses in production', () => {

@@ -55,7 +55,12 @@ export function describeFailure(error: unknown): string {
       case 'TIMEOUT':
         return `the site did not answer in time (${error.message})`;
       case 'HOST_NOT_FOUND':
+      case 'UNREACHABLE':
         return `the site could not be reached: ${error.message}`;
+      case 'REFUSED':
+        return `private and local network addresses are not fetched: ${error.message.replace(/^refused: /, '')}`;
+      case 'TOO_MANY_REDIRECTS':
+        return `the site redirects too many times: ${error.message}`;
       default:
         return error.message;
     }

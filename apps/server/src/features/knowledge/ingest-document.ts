@@ -89,9 +89,18 @@ export const knowledgeJobs: JobFeature = {
       logger: services.logger,
       crawler: createCrawler({ allowPrivateNetwork: services.config.apps.allowPrivateNetwork }),
     };
+    const vectors = services.knowledgeVectors;
     await jobs.work(
       ingestDocumentJob,
-      ({ documentId }, { signal }) => ingestDocument(deps, documentId, signal),
+      async ({ documentId }, { signal }) => {
+        const outcome = await ingestDocument(deps, documentId, signal);
+        // Passages without a vector are embedded (after a change, or after an embeddings failure): a failure
+        // here fails the job, which the queue retries; lexical search has the passages meanwhile.
+        if (vectors && (outcome === 'stored' || outcome === 'unchanged')) {
+          await vectors.embedDocument(documentId, signal);
+        }
+        return outcome;
+      },
       { concurrency: 4 },
     );
   },

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/database';
-import { searchChunkRows, type ChunkHit } from './knowledge.repo';
+import { searchChunkRows, similarTerms, type ChunkHit } from './knowledge.repo';
+import type { KnowledgeVectors } from './knowledge-vectors';
 import { anyTermQuery, bestSentence, searchTerms, termCoverage } from './search-terms';
 
 export interface KnowledgeSearchInput {
@@ -12,31 +13,142 @@ export interface KnowledgeSearchInput {
 }
 
 export interface KnowledgeSearchAnswer {
-  /** What was searched. */
+  /** What was searched (with misspelled words replaced by the base's words like them). */
   searchQuery: string;
+  /** Best first; `score` is the reciprocal-rank-fusion score of the rankings that ran. */
   results: ChunkHit[];
   /** The best passage's sentence that covers most of the question. */
   answer: string | null;
+  /** The question's content words as searched: a word the base lacks replaced by its nearest word there. */
+  searchedTerms: string[];
+}
+
+/** Reciprocal rank fusion's constant (Cormack et al.): a rank r in a list adds 1 / (k + r). */
+export const fusionK = 60;
+/** Each ranking gives this many passages to the fusion (or the limit asked, when larger). */
+const candidatesPerRanking = 30;
+
+/**
+ * Rankings merged by reciprocal rank fusion: a passage's score is the sum over the lists of 1 / (k + rank), so one
+ * found near the top of several lists comes first; ties keep the first list's order.
+ */
+export function fuseRankings(rankings: readonly (readonly ChunkHit[])[], limit: number): ChunkHit[] {
+  const fused = new Map<number, { hit: ChunkHit; score: number; first: number }>();
+  rankings.forEach((ranking, list) => {
+    ranking.forEach((hit, index) => {
+      const entry = fused.get(hit.chunkId) ?? { hit, score: 0, first: list * 1000 + index };
+      entry.score += 1 / (fusionK + index + 1);
+      fused.set(hit.chunkId, entry);
+    });
+  });
+  return [...fused.values()]
+    .sort((a, b) => b.score - a.score || a.first - b.first)
+    .slice(0, limit)
+    .map(({ hit, score }) => ({ ...hit, score }));
 }
 
 /**
- * Lexical retrieval over an organization's knowledge bases: PostgreSQL full-text search, ranked by ts_rank over
- * each chunk's weighted vector (page title, section path, text), on PGlite and PostgreSQL alike (decisions/038).
+ * Retrieval over an organization's knowledge bases (decisions/038, 054): PostgreSQL full-text search ranked by
+ * ts_rank over each chunk's weighted vector, and, when the question has words the bases do not, the same search
+ * with each such word replaced by the bases' words most like it by trigram similarity (misspellings, partial
+ * words, names and codes), the rankings fused by reciprocal rank fusion. PGlite and PostgreSQL alike. With
+ * embeddings (`vectors`), the passages nearest the question by meaning are a further ranking in the fusion.
  */
-export async function searchKnowledge(db: Db, input: KnowledgeSearchInput): Promise<KnowledgeSearchAnswer> {
-  const searchQuery = input.processQuery ? anyTermQuery(searchTerms(input.query)) : input.query.trim();
-  const results = await searchChunkRows(
-    db,
-    input.organizationId,
-    input.knowledgeBaseIds,
-    { text: searchQuery, syntax: input.processQuery ? 'or-terms' : 'websearch' },
-    input.limit,
+export async function searchKnowledge(
+  db: Db,
+  input: KnowledgeSearchInput,
+  vectors?: KnowledgeVectors | null,
+): Promise<KnowledgeSearchAnswer> {
+  const candidates = Math.max(input.limit, candidatesPerRanking);
+  const semantic = vectors ? nearestBy(vectors, input, candidates) : Promise.resolve([]);
+  const found = await lexicalSearch(db, input, candidates);
+  const nearest = await semantic;
+  if (nearest.length === 0) return found.answer(found.rankings);
+  return found.answer([...found.rankings, nearest]);
+}
+
+/** The passages nearest by meaning (none when the embeddings server fails: the search stays lexical). */
+function nearestBy(vectors: KnowledgeVectors, input: KnowledgeSearchInput, limit: number) {
+  return vectors.nearest({
+    organizationId: input.organizationId,
+    knowledgeBaseIds: input.knowledgeBaseIds,
+    query: input.query,
+    limit,
+  });
+}
+
+/** The lexical rankings of a search, and how to answer from them (with any further ranking fused in). */
+async function lexicalSearch(
+  db: Db,
+  input: KnowledgeSearchInput,
+  candidates: number,
+): Promise<{ rankings: ChunkHit[][]; answer: (rankings: ChunkHit[][]) => KnowledgeSearchAnswer }> {
+  if (!input.processQuery) {
+    const searchQuery = input.query.trim();
+    const results = await searchChunkRows(
+      db,
+      input.organizationId,
+      input.knowledgeBaseIds,
+      { text: searchQuery, syntax: 'websearch' },
+      candidates,
+    );
+    return {
+      rankings: [results],
+      answer: (rankings) =>
+        answerWith(searchQuery, fuseRankings(rankings, input.limit), searchTerms(input.query), input.query),
+    };
+  }
+  const terms = searchTerms(input.query);
+  const lexicalQuery = anyTermQuery(terms);
+  const search = (text: string) =>
+    searchChunkRows(
+      db,
+      input.organizationId,
+      input.knowledgeBaseIds,
+      { text, syntax: 'or-terms' },
+      candidates,
+    );
+  const [lexical, similar] = await Promise.all([
+    search(lexicalQuery),
+    similarTerms(db, input.knowledgeBaseIds, terms),
+  ]);
+  // A word the bases have is searched as it is; one they lack (a typo, a part of a word) by its nearest words.
+  const unknown = terms.filter((term) => (similar.get(term)?.[0]?.similarity ?? 0) < 1);
+  const corrected = unknown.filter((term) => (similar.get(term)?.length ?? 0) > 0);
+  if (corrected.length === 0) {
+    return {
+      rankings: [lexical],
+      answer: (rankings) => answerWith(lexicalQuery, fuseRankings(rankings, input.limit), terms, input.query),
+    };
+  }
+  const expanded = terms.flatMap((term) =>
+    corrected.includes(term) ? (similar.get(term) ?? []).map((match) => match.term) : [term],
   );
+  const fuzzyQuery = anyTermQuery([...new Set(expanded)]);
+  const fuzzy = await search(fuzzyQuery);
+  const searchedTerms = terms.map((term) =>
+    corrected.includes(term) ? (similar.get(term)?.[0]?.term ?? term) : term,
+  );
+  return {
+    rankings: [lexical, fuzzy],
+    answer: (rankings) =>
+      answerWith(fuzzyQuery, fuseRankings(rankings, input.limit), searchedTerms, input.query),
+  };
+}
+
+function answerWith(
+  searchQuery: string,
+  results: ChunkHit[],
+  searchedTerms: string[],
+  question: string,
+): KnowledgeSearchAnswer {
   const best = results[0];
+  const asked = searchedTerms.length > 0 ? searchedTerms.join(' ') : question;
   return {
     searchQuery,
     results,
-    answer: best ? (bestSentence(best.text, input.query) ?? best.text.split('\n')[0] ?? null) : null,
+    searchedTerms,
+    answer: best ? (bestSentence(best.text, asked) ?? best.text.split('\n')[0] ?? null) : null,
   };
 }
 
@@ -47,17 +159,22 @@ export async function searchKnowledge(db: Db, input: KnowledgeSearchInput): Prom
 export async function searchKnowledgeBases(
   db: Db,
   input: { organizationId: number; knowledgeBaseIds: readonly string[]; question: string; limit: number },
+  vectors?: KnowledgeVectors | null,
 ) {
-  const found = await searchKnowledge(db, {
-    organizationId: input.organizationId,
-    knowledgeBaseIds: input.knowledgeBaseIds,
-    query: input.question,
-    processQuery: true,
-    limit: input.limit,
-  });
+  const found = await searchKnowledge(
+    db,
+    {
+      organizationId: input.organizationId,
+      knowledgeBaseIds: input.knowledgeBaseIds,
+      query: input.question,
+      processQuery: true,
+      limit: input.limit,
+    },
+    vectors,
+  );
   return found.results.map((hit, index) => ({
     ...hit,
-    coverage: termCoverage(`${hit.section} ${hit.text}`, input.question),
+    coverage: termCoverage(`${hit.section} ${hit.text}`, found.searchedTerms.join(' ') || input.question),
     answer: index === 0 ? found.answer : null,
   }));
 }

@@ -7,9 +7,11 @@ import {
   knowledgeBases,
   knowledgeChunks,
   knowledgeDocuments,
+  knowledgeTerms,
   sql,
   type Db,
   type KnowledgeDocumentState,
+  queryRows,
 } from '@switchboard/db';
 
 export type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
@@ -206,7 +208,20 @@ export async function markDocumentUnchanged(db: Db, id: string, fetchedAt: Date)
     .where(eq(knowledgeDocuments.id, id));
 }
 
-/** Replaces a document's chunks and records what was read, in one transaction. */
+/** The words of a document's chunks the trigram vocabulary keeps: lowercased letters and digits, 3 to 40 long. */
+export function documentTerms(chunks: readonly NewChunk[]): string[] {
+  const terms = new Set<string>();
+  for (const chunk of chunks) {
+    for (const word of `${chunk.title} ${chunk.section} ${chunk.text}`.toLowerCase().split(/[^a-z0-9]+/)) {
+      if (word.length >= 3 && word.length <= 40) terms.add(word);
+    }
+  }
+  return [...terms];
+}
+
+const termBatch = 2000;
+
+/** Replaces a document's chunks and vocabulary and records what was read, in one transaction. */
 export async function storeDocumentText(
   db: Db,
   document: KnowledgeDocumentRow,
@@ -215,6 +230,17 @@ export async function storeDocumentText(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, document.id));
+    await tx.delete(knowledgeTerms).where(eq(knowledgeTerms.documentId, document.id));
+    const terms = documentTerms(chunks);
+    for (let start = 0; start < terms.length; start += termBatch) {
+      await tx.insert(knowledgeTerms).values(
+        terms.slice(start, start + termBatch).map((term) => ({
+          documentId: document.id,
+          knowledgeBaseId: document.knowledgeBaseId,
+          term,
+        })),
+      );
+    }
     if (chunks.length > 0) {
       await tx.insert(knowledgeChunks).values(
         chunks.map((chunk) => ({
@@ -277,4 +303,46 @@ export async function searchChunkRows(
     .orderBy(desc(score), asc(knowledgeChunks.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, score: Number(row.score) }));
+}
+
+/**
+ * For each search word, the base's words most like it by trigram similarity (at least `minimumSimilarity`; pg_trgm's
+ * `%`, 0.3, lets the trigram index find the candidates), best first, at most three: a word the base has comes back
+ * as itself first (similarity 1).
+ */
+/** Below this a word is not taken for another ("stylist" and "list" share 0.3 of their trigrams). */
+const minimumSimilarity = 0.4;
+
+export async function similarTerms(
+  db: Db,
+  baseIds: readonly string[],
+  terms: readonly string[],
+): Promise<Map<string, { term: string; similarity: number }[]>> {
+  const found = new Map<string, { term: string; similarity: number }[]>();
+  if (baseIds.length === 0 || terms.length === 0) return found;
+  const rows = await queryRows<{ asked: string; term: string; similarity: number | string }>(
+    db,
+    sql`SELECT q.asked, m.term, m.similarity
+      FROM unnest(ARRAY[${sql.join(
+        terms.map((term) => sql`${term}`),
+        sql`, `,
+      )}]::text[]) AS q(asked)
+      CROSS JOIN LATERAL (
+        SELECT t.term, max(similarity(t.term, q.asked)) AS similarity
+        FROM knowledge_terms t
+        WHERE t.knowledge_base_id IN (${sql.join(
+          baseIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND t.term % q.asked AND similarity(t.term, q.asked) >= ${minimumSimilarity}
+        GROUP BY t.term
+        ORDER BY similarity DESC, t.term
+        LIMIT 3
+      ) AS m`,
+  );
+  for (const row of rows) {
+    const list = found.get(row.asked) ?? [];
+    list.push({ term: row.term, similarity: Number(row.similarity) });
+    found.set(row.asked, list);
+  }
+  return found;
 }

@@ -23,7 +23,7 @@ export const knowledgeFeature: Feature = {
     knowledgeBase: (id) => knowledgeBaseOwner(db, String(id)),
     knowledgeDocument: (id) => knowledgeDocumentOwner(db, String(id)),
   }),
-  registerRoutes({ implement, db, jobs, config }) {
+  registerRoutes({ implement, db, jobs, config, runtime, knowledgeVectors }) {
     const deps = {
       db,
       jobs,
@@ -42,7 +42,13 @@ export const knowledgeFeature: Feature = {
         refreshKnowledgeDocument(deps, ctx.accountId, params.id, params.docId),
       deleteKnowledgeDocument: ({ params, ctx }) =>
         deleteKnowledgeDocument(db, ctx.accountId, params.id, params.docId),
-      queryKnowledgeBase: ({ params, body, ctx }) => queryKnowledgeBase(db, ctx.accountId, params.id, body),
+      queryKnowledgeBase: ({ params, body, ctx }) =>
+        queryKnowledgeBase(
+          { db, model: runtime.model, vectors: knowledgeVectors },
+          ctx.accountId,
+          params.id,
+          body,
+        ),
     });
   },
 };

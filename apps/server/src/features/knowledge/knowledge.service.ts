@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs';
 import { AppError, isAppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { loadActingAccount } from '../accounts/accounts.service';
+import { recordUsage } from '../logs/logs.service';
 import { describeFailure, type Crawler } from './crawler';
 import { ingestDocumentJob } from './ingest-document';
 import {
@@ -24,6 +25,9 @@ import {
   type KnowledgeDocumentRow,
 } from './knowledge.repo';
 import { searchKnowledge } from './knowledge-search';
+import type { KnowledgeVectors } from './knowledge-vectors';
+import type { LanguageModel } from '../../providers/llm/types';
+import { searchQueryForQuestion } from '../../runtime/knowledge/rewrite-question';
 import { readSitemapLinks } from './sitemap';
 
 export interface KnowledgeDeps {
@@ -226,21 +230,34 @@ export async function deleteKnowledgeDocument(db: Db, accountId: number | null, 
 }
 
 export async function queryKnowledgeBase(
-  db: Db,
+  deps: { db: Db; model: LanguageModel; vectors?: KnowledgeVectors | null },
   accountId: number | null,
   id: string,
   input: { query: string; processQuery: boolean; limit: number },
 ) {
+  const { db } = deps;
   return failingAs('Failed to query knowledge base', async () => {
     const organizationId = await organizationOf(db, accountId);
     await requireBase(db, organizationId, id);
-    const found = await searchKnowledge(db, {
-      organizationId,
-      knowledgeBaseIds: [id],
-      query: input.query,
-      processQuery: input.processQuery,
-      limit: input.limit,
-    });
+    // processQuery: the platform's model rewrites the question into a search query (a hosted one is asked; the
+    // Sandbox model leaves it to the content-word query); without it the text is searched as written.
+    // The rewrite's tokens are the organization's usage, metered like a conversation's.
+    const meter = async (usage: { inputTokens: number; outputTokens: number }) => {
+      await recordUsage(db, {
+        accountId: organizationId,
+        unit: 'tokens',
+        quantity: usage.inputTokens + usage.outputTokens,
+        idempotencyKey: `kb-rewrite:${randomBytes(12).toString('hex')}`,
+      }).catch(() => false);
+    };
+    const query = input.processQuery
+      ? await searchQueryForQuestion(deps.model, input.query, undefined, meter)
+      : input.query;
+    const found = await searchKnowledge(
+      db,
+      { organizationId, knowledgeBaseIds: [id], query, processQuery: input.processQuery, limit: input.limit },
+      deps.vectors,
+    );
     const results: KnowledgeResult[] = found.results.map((hit) => ({
       chunkId: hit.chunkId,
       documentId: hit.documentId,

@@ -173,6 +173,15 @@ describe('knowledge bases', () => {
     const fee = await query(acme, base.id, { query: 'Is there a fee if I cancel late?' });
     expect(fee.body.response.results[0]?.url).toBe(`${site.origin}/policies.pdf`);
     expect(fee.body.response.answer).toContain('$20');
+    // Misspelled and partial words are searched as the base's words most like them (trigram similarity).
+    const typo = await query(acme, base.id, { query: 'how much is the rabis vacine?' });
+    expect(typo.body.response.searchQuery).toBe('rabies | vaccine | vaccines');
+    expect(typo.body.response.results[0]).toMatchObject({ title: 'Prices', section: 'Vaccines' });
+    expect(typo.body.response.answer).toBe(
+      'The rabies vaccine is $25; the distemper combination vaccine is $35.',
+    );
+    const partial = await query(acme, base.id, { query: 'Do you take CareCred?' });
+    expect(partial.body.response.results[0]?.url).toBe(`${site.origin}/faq.md`);
     const parking = await query(acme, base.id, { query: '"Elm Street"', processQuery: false });
     expect(parking.body.response.results.map((r) => r.url)).toEqual([`${site.origin}/faq.md`]);
   });
@@ -252,6 +261,9 @@ describe('knowledge bases', () => {
     expect(again.status).toBe(404);
     const rabies = await query(acme, base.id, { query: 'rabies vaccine price' });
     expect(rabies.body.response.results).toEqual([]);
+    // The deleted page's words went with it: a misspelling finds nothing to stand for.
+    const misspelled = await query(acme, base.id, { query: 'rabis vacine' });
+    expect(misspelled.body.response).toMatchObject({ searchQuery: 'rabis | vacine', results: [] });
     const hours = await query(acme, base.id, { query: 'open Saturday' });
     expect(hours.body.response.results.length).toBeGreaterThan(0);
 

@@ -1,6 +1,7 @@
 // The ledger's public surface: other features (wallet, payments, usage rating) use only what is exported here.
 export { UNITS_PER_USD, usdToUnits, unitsToUsd } from './units';
-export { createLedger, auditLedger, type LedgerOptions } from './ledger.repo';
+export { createLedger, type LedgerOptions } from './ledger.repo';
+export { auditLedger } from './ledger-audit.repo';
 export {
   InsufficientFunds,
   IdempotencyConflict,
@@ -23,6 +24,7 @@ export {
   type WalletStanding,
   walletStanding,
 } from './usage-charges.service';
+export { conversationsMoney, type ConversationMoney } from './usage-charges.repo';
 export { resolvePlan } from './pricing/plans.repo';
 export {
   parseProductItems,
@@ -32,6 +34,7 @@ export {
   type ResolvedPlan,
 } from './pricing/catalogue';
 export { priceBeyondIncluded, priceUnits, tierFor } from './pricing/rating';
+export { resaleChain, type ResaleStep } from './pricing/resale';
 export {
   billingPeriod,
   chargeFirstMonth,

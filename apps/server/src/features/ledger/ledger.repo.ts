@@ -8,7 +8,6 @@ import {
   ledgerEntries,
   ledgerTransfers,
   lt,
-  queryRows,
   sql,
   type Db,
   type SQL,
@@ -234,6 +233,54 @@ async function record(
   });
 }
 
+/**
+ * Posts several transfers as one: every leg or none, in one database transaction under locks on all the accounts
+ * they touch (taken in id order). Each leg keeps its own idempotency key; a set posted before (its first key
+ * found) answers every leg replayed, and a leg that differs from what was posted is a 409.
+ */
+async function recordSet(db: Db, legs: TransferInput[], options: LedgerOptions, resolveId: Resolve) {
+  if (legs.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'A transfer set needs at least one transfer');
+  legs.forEach(validate);
+  if (new Set(legs.map((leg) => leg.idempotencyKey)).size !== legs.length)
+    throw new AppError('VALIDATION_FAILED', 'Each transfer of a set needs its own idempotency key');
+  const ids: (readonly [number, number])[] = [];
+  for (const leg of legs) ids.push([await resolveId(leg.from), await resolveId(leg.to)] as const);
+  return db.transaction(async (tx) => {
+    const locked = await lockAccounts(tx, ids.flat());
+    await options.afterWrite?.('locked');
+    const results: TransferResult[] = [];
+    if (await findByKey(tx, legs[0]?.idempotencyKey ?? '')) {
+      for (const [index, leg] of legs.entries()) {
+        const existing = await findByKey(tx, leg.idempotencyKey);
+        const [fromId, toId] = present(ids[index]);
+        if (!existing) throw new IdempotencyConflict(leg.idempotencyKey);
+        results.push(replayOf(existing, leg, fromId, toId));
+      }
+      return results;
+    }
+    for (const [index, leg] of legs.entries()) {
+      const [fromId, toId] = present(ids[index]);
+      const from = present(locked.get(fromId));
+      const to = present(locked.get(toId));
+      checkFunds(from, leg.amount, leg.overdraft ?? 0n);
+      const transferId = randomUUID();
+      const insertTransfer = sql`
+        INSERT INTO ledger_transfers
+          (id, idempotency_key, kind, status, from_ledger_account_id, to_ledger_account_id, amount, reason, metadata)
+        VALUES (${transferId}::uuid, ${leg.idempotencyKey}, ${leg.kind}, 'posted', ${fromId}, ${toId},
+          ${leg.amount.toString()}::bigint, ${leg.reason.trim()}, ${JSON.stringify(leg.metadata ?? {})}::jsonb)`;
+      await writePosting(tx, transferId, from, to, leg.amount, insertTransfer);
+      // The next leg over the same account starts from the balance this one left.
+      locked.set(fromId, { ...from, balance: from.balance - leg.amount });
+      locked.set(toId, { ...to, balance: to.balance + leg.amount });
+      results.push({ transferId, replayed: false });
+    }
+    await options.afterWrite?.('written');
+    return results;
+  });
+}
+
 async function resolve(db: Db, transferId: string, outcome: 'posted' | 'voided') {
   const [found] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
   if (!found) throw new AppError('NOT_FOUND', `Transfer ${transferId} not found`);
@@ -330,6 +377,7 @@ export function createLedger(db: Db, options: LedgerOptions = {}): Ledger {
   };
   return {
     transfer: (input) => record(db, input, 'posted', options, resolveId),
+    transferSet: (legs) => recordSet(db, legs, options, resolveId),
     hold: (input) => record(db, input, 'pending', options, resolveId),
     postPending: (transferId) => resolve(db, transferId, 'posted'),
     voidPending: (transferId) => resolve(db, transferId, 'voided'),
@@ -339,25 +387,11 @@ export function createLedger(db: Db, options: LedgerOptions = {}): Ledger {
       return row ? availableOf(row) : 0n;
     },
     history: (accountId, historyOptions) => history(db, accountId, historyOptions),
-  };
-}
-
-/** Sums of entries per ledger account and of all entries: what the balances must equal (audits and tests). */
-export async function auditLedger(
-  db: Db,
-): Promise<{ total: bigint; mismatches: number; negativeWallets: number }> {
-  const [row] = await queryRows<{ total: string | null; mismatches: string; negative: string }>(
-    db,
-    sql`SELECT
-          (SELECT COALESCE(SUM(amount), 0)::text FROM ledger_entries) AS total,
-          (SELECT count(*)::text FROM ledger_accounts a
-             WHERE a.balance <> COALESCE((SELECT SUM(e.amount) FROM ledger_entries e WHERE e.ledger_account_id = a.id), 0)) AS mismatches,
-          (SELECT count(*)::text FROM ledger_accounts
-             WHERE kind = 'wallet' AND balance - pending_out + credit_limit < 0) AS negative`,
-  );
-  return {
-    total: BigInt(row?.total ?? '0'),
-    mismatches: Number(row?.mismatches ?? 0),
-    negativeWallets: Number(row?.negative ?? 0),
+    transferByKey: async (key) => {
+      const row = await findByKey(db, key);
+      return row
+        ? { transferId: row.id, amount: row.amount, status: row.status, metadata: row.metadata }
+        : null;
+    },
   };
 }

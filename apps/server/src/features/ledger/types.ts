@@ -1,10 +1,24 @@
 import { AppError } from '../../platform/app-error';
 
 export type PlatformAccountName =
-  'card_clearing' | 'lightning_clearing' | 'revenue' | 'refunds' | 'rewards' | 'usage' | 'payouts';
+  | 'card_clearing'
+  | 'card_receivable'
+  | 'card_deferred'
+  | 'lightning_clearing'
+  | 'revenue'
+  | 'refunds'
+  | 'rewards'
+  | 'usage'
+  | 'payouts';
 
+/**
+ * `card_receivable` goes negative by what subscriptions' next card invoices still owe (overage put on them);
+ * `card_deferred` holds the resold part of it until the invoice is paid and the sellers get their shares.
+ */
 export const platformAccountNames: readonly PlatformAccountName[] = [
   'card_clearing',
+  'card_receivable',
+  'card_deferred',
   'lightning_clearing',
   'revenue',
   'refunds',
@@ -17,7 +31,16 @@ export type LedgerAccountRef =
   { kind: 'wallet'; accountId: number } | { kind: 'platform'; name: PlatformAccountName };
 
 export type TransferKind =
-  'top_up' | 'usage' | 'refund' | 'reward' | 'credit_back' | 'correction' | 'payment' | 'payout' | 'fee';
+  | 'top_up'
+  | 'usage'
+  | 'refund'
+  | 'reward'
+  | 'credit_back'
+  | 'correction'
+  | 'payment'
+  | 'payout'
+  | 'fee'
+  | 'wholesale';
 
 export const transferKinds: readonly TransferKind[] = [
   'top_up',
@@ -29,6 +52,7 @@ export const transferKinds: readonly TransferKind[] = [
   'payment',
   'payout',
   'fee',
+  'wholesale',
 ];
 
 export interface TransferInput {
@@ -79,6 +103,11 @@ export interface HistoryOptions {
 export interface Ledger {
   /** Throws InsufficientFunds (402) when `from` is a wallet without enough available balance and credit limit. */
   transfer(input: TransferInput): Promise<TransferResult>;
+  /**
+   * Posts the transfers together (all or none, one database transaction), each under its own idempotency key: a
+   * usage event's charge and the margins of the sellers it passes through. A repeat answers them replayed.
+   */
+  transferSet(legs: TransferInput[]): Promise<TransferResult[]>;
   balance(account: LedgerAccountRef): Promise<bigint>;
   history(accountId: number, options: HistoryOptions): Promise<LedgerLine[]>;
   /** Two-phase: holds the amount on `from` (counted against its available balance) without moving it. */
@@ -89,6 +118,13 @@ export interface Ledger {
   voidPending(transferId: string): Promise<TransferResult>;
   /** Balance minus holds: what `from` can still spend (before its credit limit). */
   available(account: LedgerAccountRef): Promise<bigint>;
+  /** The transfer written under an idempotency key, if any (a retry answers as the first call did). */
+  transferByKey(idempotencyKey: string): Promise<{
+    transferId: string;
+    amount: bigint;
+    status: 'posted' | 'pending' | 'voided';
+    metadata: Record<string, unknown>;
+  } | null>;
 }
 
 /** The wallet cannot pay the amount (a 402 at the HTTP edge). */

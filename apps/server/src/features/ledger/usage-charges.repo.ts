@@ -46,6 +46,17 @@ export async function rateOnce(
   });
 }
 
+/** Units the payer used of the row's key in its billing month before it: where the row sits in the tiers. */
+export async function usedBefore(db: Db, row: UsageChargeRow): Promise<number> {
+  const [used] = await queryRows<{ used: string }>(
+    db,
+    sql`SELECT COALESCE(SUM(quantity), 0)::text AS used FROM usage_charges
+        WHERE payer_account_id = ${row.payerAccountId} AND usage_key = ${row.usageKey}
+          AND billing_month = ${row.billingMonth} AND id < ${row.id}`,
+  );
+  return Number(used?.used ?? 0);
+}
+
 export async function markCharged(db: Db, eventKey: string, transferId: string): Promise<void> {
   await db.update(usageCharges).set({ transferId }).where(eq(usageCharges.eventKey, eventKey));
 }
@@ -99,4 +110,51 @@ export async function servingSubscriptionOf(
   );
   if (!row?.plan_id || !row.period_start) return null;
   return { planId: row.plan_id, periodKey: `period:${row.period_start}` };
+}
+
+export interface ConversationMoney {
+  conversationId: string;
+  payerAccountId: number;
+  /** What its usage was charged to the payer (posted debits). */
+  charged: bigint;
+  /** What was given back for it: the automatic credit after a failure on our side, and refunds naming it. */
+  reversed: bigint;
+}
+
+/**
+ * The money of each conversation, per wallet it was charged to: charged and given back. A conversation nothing was
+ * charged for has no row.
+ */
+export async function conversationsMoney(
+  db: Db,
+  conversationIds: readonly string[],
+): Promise<ConversationMoney[]> {
+  if (conversationIds.length === 0) return [];
+  const ids = sql.join(
+    conversationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{
+    conversation_id: string;
+    payer: number | string;
+    charged: string;
+    reversed: string;
+  }>(
+    db,
+    sql`SELECT c.conversation_id, c.payer_account_id AS payer, SUM(c.amount)::text AS charged,
+          COALESCE((SELECT SUM(t.amount) FROM ledger_transfers t
+                    JOIN ledger_accounts w ON w.id = t.to_ledger_account_id
+                    WHERE t.status = 'posted' AND t.kind IN ('credit_back', 'refund')
+                      AND t.metadata->>'conversationId' = c.conversation_id
+                      AND w.kind = 'wallet' AND w.account_id = c.payer_account_id), 0)::text AS reversed
+        FROM usage_charges c
+        WHERE c.conversation_id IN (${ids}) AND c.transfer_id IS NOT NULL
+        GROUP BY c.conversation_id, c.payer_account_id`,
+  );
+  return rows.map((row) => ({
+    conversationId: row.conversation_id,
+    payerAccountId: Number(row.payer),
+    charged: BigInt(row.charged),
+    reversed: BigInt(row.reversed),
+  }));
 }

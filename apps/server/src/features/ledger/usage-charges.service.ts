@@ -5,7 +5,8 @@ import { publishRealtimeEvent } from '../realtime/realtime.service';
 import { createLedger } from './ledger.repo';
 import { resolvePlan } from './pricing/plans.repo';
 import { priceBeyondIncluded, priceUnits } from './pricing/rating';
-import { InsufficientFunds, type Ledger } from './types';
+import { resaleChain } from './pricing/resale';
+import { InsufficientFunds, type Ledger, type LedgerAccountRef, type TransferInput } from './types';
 import { unitsToUsd, usdToUnits } from './units';
 import {
   conversationCharges,
@@ -15,7 +16,11 @@ import {
   rateOnce,
   servingSubscriptionOf,
   spendable,
+  usedBefore,
 } from './usage-charges.repo';
+
+/** What a seller's wallet may go below its floor by for wholesale: any amount (the usage was delivered). */
+const wholesaleOverdraft = 10n ** 17n;
 
 export interface UsageChargeResult {
   /** Units debited (0 when the account has no plan or the plan does not price this key). */
@@ -94,26 +99,64 @@ export async function chargeUsage(
   if (row.billingMonth.startsWith('period:')) {
     return { charged: 0n, spendable: await spendable(db, payer), payerAccountId: payer };
   }
-  if (row.amount > 0n && !row.transferId) {
-    const { transferId } = await ledger.transfer({
-      idempotencyKey: `usage:${usage.eventKey}`,
-      from: { kind: 'wallet', accountId: payer },
-      to: { kind: 'platform', name: 'usage' },
-      amount: row.amount,
-      kind: 'usage',
-      reason: describeUsage(usageKey, row.quantity, item.unit),
-      metadata: {
-        usageKey,
-        quantity: row.quantity,
-        planId: plan.id,
-        agentAccountId: usage.agentAccountId,
-        conversationId: usage.conversationId,
-        eventKey: usage.eventKey,
-      },
-      // Usage already delivered posts while the wallet is within the grace; the caller then ends the call.
-      overdraft: overdraft + row.amount,
+  if (!row.transferId) {
+    const reason = describeUsage(usageKey, row.quantity, item.unit);
+    const metadata = {
+      usageKey,
+      quantity: row.quantity,
+      planId: plan.id,
+      agentAccountId: usage.agentAccountId,
+      conversationId: usage.conversationId,
+      eventKey: usage.eventKey,
+    };
+    // Resold usage (decision 048): each seller's wholesale cost, priced at the same units as the retail charge.
+    const used = plan.ownerAccountId === null ? 0 : await usedBefore(db, row);
+    const chain = await resaleChain(db, plan, [usageKey, ...(usage.alternatives ?? [])], (sellerItem) =>
+      priceUnits(sellerItem.pricing, used, row.quantity),
+    );
+    const payee = (index: number): LedgerAccountRef => {
+      const seller = chain[index];
+      return seller
+        ? { kind: 'wallet', accountId: seller.sellerAccountId }
+        : { kind: 'platform', name: 'usage' };
+    };
+    const legs: TransferInput[] = [];
+    if (row.amount > 0n)
+      legs.push({
+        idempotencyKey: `usage:${usage.eventKey}`,
+        from: { kind: 'wallet', accountId: payer },
+        to: payee(0),
+        amount: row.amount,
+        kind: 'usage',
+        reason,
+        metadata,
+        // Usage already delivered posts while the wallet is within the grace; the caller then ends the call.
+        overdraft: overdraft + row.amount,
+      });
+    chain.forEach((step, index) => {
+      if (step.cost <= 0n) return;
+      legs.push({
+        idempotencyKey: `usage:${usage.eventKey}:wholesale:${String(step.sellerAccountId)}`,
+        from: { kind: 'wallet', accountId: step.sellerAccountId },
+        to: payee(index + 1),
+        amount: step.cost,
+        kind: 'wholesale',
+        reason: `Wholesale: ${reason}`,
+        metadata: {
+          ...metadata,
+          retailUsd: unitsToUsd(index === 0 ? row.amount : (chain[index - 1]?.cost ?? 0n)),
+          costPlanId: step.costPlanId,
+          costUsageKey: step.usageKey,
+          payerAccountId: payer,
+        },
+        // The seller owes its cost of usage already delivered: it is never refused, whatever its balance.
+        overdraft: wholesaleOverdraft,
+      });
     });
-    await markCharged(db, usage.eventKey, transferId);
+    if (legs.length > 0) {
+      const [first] = await ledger.transferSet(legs);
+      if (first) await markCharged(db, usage.eventKey, first.transferId);
+    }
   }
   return { charged: row.amount, spendable: await spendable(db, payer), payerAccountId: payer };
 }

@@ -4,6 +4,7 @@ import {
   type PayoutOutcome,
   type PayPalPayoutRequest,
 } from '../../providers/payouts/types';
+import { payRequestUrl } from '../../providers/payouts/lnurl';
 import { unitsToUsd } from '../ledger';
 import {
   findConnectedAccount,
@@ -12,6 +13,7 @@ import {
   notePending,
   pendingPayouts,
   saveConnectedAccount,
+  stalePendingPayouts,
   type PayoutRow,
 } from './payouts.repo';
 import {
@@ -36,6 +38,8 @@ export async function requestWithdrawal(
 ) {
   const provider = deps.providers.lightning;
   refuseClosedSandbox(deps, provider, 'Lightning');
+  // A malformed address is refused before anything is held; what its service answers is the payout's fate.
+  payRequestUrl(body.address, { loopbackHttp: true });
   const replay = requestKey ? await findPayoutByKey(deps.db, `payout:${accountId}:${requestKey}`) : null;
   if (replay) return answer(replay);
   let amountUnits = body.amountUsd === undefined ? null : unitsOfUsd(body.amountUsd);
@@ -49,13 +53,6 @@ export async function requestWithdrawal(
   }
   const rate = await deps.rates.current();
   const amountMsat = Math.floor((Number(amountUnits) / 1e9 / rate.satToUsd) * 1000);
-  let invoice;
-  try {
-    invoice = await provider.requestInvoice(body.address, amountMsat);
-  } catch (error) {
-    if (!(error instanceof ProviderUnreachable)) throw error;
-    throw new AppError('BAD_REQUEST', `address: ${error.message}`, { field: 'address' });
-  }
   const maxFeeSats = Math.max(10, Math.ceil(amountMsat / 1000 / 100));
   const row = await startPayout(
     deps,
@@ -66,11 +63,34 @@ export async function requestWithdrawal(
       amountUnits,
       requestKey,
       provider,
-      details: { ...invoice, satToUsd: rate.satToUsd, maxFeeSats },
+      details: { amountMsat, satToUsd: rate.satToUsd, maxFeeSats },
     },
-    () => provider.pay(invoice, { maxFeeSats }),
+    (payout) => resolveAndPay(deps, payout, body.address, { amountMsat, maxFeeSats }),
   );
   return answer(row);
+}
+
+/**
+ * Inside the held payout: the address's service issues the invoice (LNURL-pay, checked against the amount), which
+ * is kept with the payout before the node pays it, so asking again pays the same invoice. An address that cannot
+ * be resolved, or answers an amount it does not take or an invoice that does not match, voids the hold.
+ */
+async function resolveAndPay(
+  deps: PayoutDeps,
+  payout: PayoutRow,
+  address: string,
+  amount: { amountMsat: number; maxFeeSats: number },
+): Promise<PayoutOutcome> {
+  const provider = deps.providers.lightning;
+  let invoice;
+  try {
+    invoice = await provider.requestInvoice(address, amount.amountMsat);
+  } catch (error) {
+    if (!(error instanceof AppError) && !(error instanceof ProviderUnreachable)) throw error;
+    return { state: 'failed', ref: null, reason: `Lightning address ${address.trim()}: ${error.message}` };
+  }
+  await notePending(deps.db, payout.id, { providerRef: invoice.paymentHash, details: { ...invoice } });
+  return provider.pay(invoice, { maxFeeSats: amount.maxFeeSats });
 }
 
 function paypalRequest(row: PayoutRow): PayPalPayoutRequest {
@@ -218,14 +238,25 @@ const stripeTransfer = (deps: PayoutDeps, payout: PayoutRow): Promise<PayoutOutc
     description: `Withdrawal ${payout.id}`,
   });
 
+/** Longer than resolving a Lightning address may take (two LNURL requests of at most 10 s each). */
+const unresolvedAfterMs = 60_000;
+
 /** Asks each provider again about the account's pending payouts, with the payout's own idempotency key. */
 async function askAgain(deps: PayoutDeps, payout: PayoutRow): Promise<PayoutOutcome | null> {
   const { lightning, paypal, connect } = deps.providers;
   const details = payout.details as { paymentRequest?: string; paymentHash?: string; amountMsat?: number };
   if ((payout.channel === 'paypal' || payout.channel === 'venmo') && payout.provider === paypal.name) {
-    return payout.providerRef ? paypal.check(payout.providerRef) : paypal.send(paypalRequest(payout));
+    if (payout.providerRef) return paypal.check(payout.providerRef);
+    // Its answer was lost: sending it again (the same PayPal-Request-Id) finds the batch; then read its state.
+    const sent = await paypal.send(paypalRequest(payout));
+    return sent.state === 'pending' && sent.ref ? paypal.check(sent.ref) : sent;
   }
   if (payout.channel === 'stripe' && payout.provider === connect.name) return stripeTransfer(deps, payout);
+  if (payout.channel === 'lightning' && payout.provider === lightning.name && !details.paymentRequest) {
+    // No invoice was kept: nothing can have been paid. A young one may still be resolving in its request.
+    if (Date.now() - payout.createdAt.getTime() < unresolvedAfterMs) return null;
+    return { state: 'failed', ref: null, reason: 'The Lightning address was not resolved; nothing was paid' };
+  }
   if (payout.channel === 'lightning' && payout.provider === lightning.name && details.paymentRequest) {
     const invoice = {
       paymentRequest: details.paymentRequest,
@@ -237,16 +268,51 @@ async function askAgain(deps: PayoutDeps, payout: PayoutRow): Promise<PayoutOutc
   return null;
 }
 
+/** Asks the provider about one pending payout and applies its answer; what the payout is now. */
+async function reconcileOne(
+  deps: PayoutDeps,
+  payout: PayoutRow,
+): Promise<PayoutRow['status'] | 'unreachable'> {
+  try {
+    const outcome = await askAgain(deps, payout);
+    return outcome ? (await applyOutcome(deps, payout, outcome)).status : payout.status;
+  } catch (error) {
+    if (!(error instanceof ProviderUnreachable)) throw error;
+    await notePending(deps.db, payout.id, { details: { lastError: error.message } });
+    return 'unreachable';
+  }
+}
+
 export async function reconcilePending(deps: PayoutDeps, accountId: number): Promise<void> {
-  for (const payout of await pendingPayouts(deps.db, accountId)) {
+  for (const payout of await pendingPayouts(deps.db, accountId)) await reconcileOne(deps, payout);
+}
+
+/**
+ * The background pass over every account: payouts still pending `minAgeMs` after they started (the server
+ * stopped while the provider was asked, a webhook never came) are asked about again with their own idempotency
+ * key and posted or voided by the answer. Younger ones are left to the request still sending them.
+ */
+export async function reconcileStalePayouts(
+  deps: PayoutDeps,
+  options: { now?: Date; minAgeMs: number; limit?: number },
+) {
+  const startedBefore = new Date((options.now ?? new Date()).getTime() - options.minAgeMs);
+  const result = { checked: 0, paid: 0, failed: 0, pending: 0, unreachable: 0, errors: 0 };
+  for (const payout of await stalePendingPayouts(deps.db, startedBefore, options.limit ?? 200)) {
+    result.checked += 1;
     try {
-      const outcome = await askAgain(deps, payout);
-      if (outcome) await applyOutcome(deps, payout, outcome);
+      const status = await reconcileOne(deps, payout);
+      if (status === 'paid' || status === 'returned') result.paid += 1;
+      else if (status === 'failed') result.failed += 1;
+      else if (status === 'unreachable') result.unreachable += 1;
+      else result.pending += 1;
     } catch (error) {
-      if (!(error instanceof ProviderUnreachable)) throw error;
-      await notePending(deps.db, payout.id, { details: { lastError: error.message } });
+      // One payout's unexpected failure does not hold up the others; it is asked again next time.
+      result.errors += 1;
+      await notePending(deps.db, payout.id, { details: { lastError: (error as Error).message } });
     }
   }
+  return result;
 }
 
 export async function payoutsOverview(deps: PayoutDeps, accountId: number) {

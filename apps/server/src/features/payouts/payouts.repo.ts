@@ -1,8 +1,10 @@
 import {
   and,
+  asc,
   desc,
   eq,
   inArray,
+  lt,
   payoutConnectedAccounts,
   payouts,
   queryRows,
@@ -46,6 +48,16 @@ export async function pendingPayouts(db: Db, accountId: number): Promise<PayoutR
     .select()
     .from(payouts)
     .where(and(eq(payouts.accountId, accountId), eq(payouts.status, 'pending')));
+}
+
+/** Every account's payouts still pending that were started before `startedBefore`, oldest first. */
+export async function stalePendingPayouts(db: Db, startedBefore: Date, limit: number): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, 'pending'), lt(payouts.createdAt, startedBefore)))
+    .orderBy(asc(payouts.createdAt))
+    .limit(limit);
 }
 
 /** Moves a payout out of `from` once: null when another request moved it first. */

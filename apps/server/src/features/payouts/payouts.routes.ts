@@ -1,5 +1,6 @@
 import { payoutsEndpoints } from '@switchboard/contract';
 import { AppError } from '../../platform/app-error';
+import { SandboxConnect } from '../../providers/payments/stripe-connect';
 import { createPayoutProviders } from '../../providers/payouts/create';
 import type { Feature } from '../feature';
 import { createLedger } from '../ledger';
@@ -53,6 +54,19 @@ export const payoutsFeature: Feature = {
       checkConnectedAccount: ({ ctx }) => checkConnectedAccount(deps, acting(ctx.accountId)),
       transferFunds: ({ body, ctx }) =>
         transferFunds(deps, acting(ctx.accountId), body, keyOf(ctx.request.headers)),
+      sandboxConnectOnboarding: ({ params, body }) => {
+        const connect = deps.providers.connect;
+        const redirectUrl =
+          connect instanceof SandboxConnect
+            ? connect.finishOnboarding(params.connectedAccountId, body.outcome)
+            : null;
+        if (redirectUrl === null) {
+          throw new AppError('NOT_FOUND', 'No sandbox onboarding is open for this connected account', {
+            field: 'connectedAccountId',
+          });
+        }
+        return Promise.resolve({ success: true as const, redirectUrl });
+      },
     });
   },
 };

@@ -174,7 +174,37 @@ describe('a Stripe connected account in the sandbox', () => {
     };
     const link = await as.acme.call(p.connectStripeAccount, { body: urls });
     expect(link.status).toBe(200);
-    expect(link.body).toEqual({ success: true, url: urls.successUrl, sandbox: true });
+    expect(link.body).toMatchObject({ success: true, sandbox: true });
+    const connectedAccountId = /\/app\/dev\/connect\/(acct_sandbox_[0-9a-f]{16})$/.exec(link.body.url)?.[1];
+    if (!connectedAccountId) throw new Error(`not a sandbox onboarding page: ${link.body.url}`);
+    // Left unfinished on the sandbox onboarding page: back to the failure page, still not able to receive.
+    const left = await kit
+      .client()
+      .call(p.sandboxConnectOnboarding, { params: { connectedAccountId }, body: { outcome: 'leave' } });
+    expect(left.body.redirectUrl).toBe(urls.failureUrl);
+    const unfinished = await as.acme.call(p.checkConnectedAccount);
+    expect(unfinished.body).toMatchObject({ ok: false, connected: true, payoutsEnabled: false });
+    expect(unfinished.body.currentlyDue.length).toBeGreaterThan(0);
+    const refused = await as.acme.call(p.transferFunds, { body: { amountUsd: 1 } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('cannot receive payouts yet (Stripe still needs: external_account');
+    const unknown = await kit.client().call(p.sandboxConnectOnboarding, {
+      params: { connectedAccountId: 'acct_sandbox_0000000000000000' },
+      body: { outcome: 'complete' },
+    });
+    expect(unknown.status).toBe(404);
+    const badOutcome = await kit
+      .client()
+      .post(`/api/sandbox/connect/${connectedAccountId}`, { outcome: 'maybe' });
+    expect(badOutcome.status).toBe(400);
+    expect(badOutcome.text).toContain('outcome: must be complete or leave');
+
+    const again = await as.acme.call(p.connectStripeAccount, { body: urls });
+    expect(again.body.url).toBe(link.body.url);
+    const finished = await kit
+      .client()
+      .call(p.sandboxConnectOnboarding, { params: { connectedAccountId }, body: { outcome: 'complete' } });
+    expect(finished.body.redirectUrl).toBe(urls.successUrl);
     const ready = await as.acme.call(p.checkConnectedAccount);
     expect(ready.body).toMatchObject({ ok: true, connected: true, payoutsEnabled: true, currentlyDue: [] });
     const before = await overview(as.acme);
@@ -183,5 +213,51 @@ describe('a Stripe connected account in the sandbox', () => {
     expect(sent.body.payout).toMatchObject({ channel: 'stripe', status: 'paid', amountUsd: '7.00' });
     expect(sent.body.payout.destination).toMatch(/^acct_sandbox_/);
     expect(cents((await overview(as.acme)).availableUsd)).toBe(cents(before.availableUsd) - 700);
+  });
+});
+
+describe('another tenant', () => {
+  const connectUrls = {
+    failureUrl: 'http://app.test/app/payout/connect/failure',
+    successUrl: 'http://app.test/app/payout/connect/success',
+  };
+  // Every payouts route acting for acme's wallet, as globex (a sibling organization) would send it.
+  const routes = [
+    ['GET /api/v1/payouts', p.payoutsOverview, undefined],
+    [
+      'POST /api/v1/requestWithdrawal',
+      p.requestWithdrawal,
+      { address: 'thief@wallet.example', type: 'ln', amountUsd: 1 },
+    ],
+    ['POST /api/v1/payout/paypal/paypal', p.payoutPaypal, { address: 'thief@example.com', amountUsd: 1 }],
+    ['POST /api/v1/payout/paypal/venmo', p.payoutVenmo, { address: '@thief', amountUsd: 1 }],
+    ['POST /api/v1/payout/stripe/connectAccount', p.connectStripeAccount, connectUrls],
+    ['GET /api/v1/payout/stripe/checkConnectedAccount', p.checkConnectedAccount, undefined],
+    ['POST /api/v1/payout/stripe/transferFunds', p.transferFunds, { amountUsd: 1 }],
+  ] as const;
+
+  it.each(routes)('%s for acme is refused to globex, and moves nothing', async (_name, endpoint, body) => {
+    const before = await overview(as.acme);
+    const response = await as.globex.call(endpoint as never, {
+      targetAccountId: kit.ids.acme,
+      ...(body ? { body: body as never } : {}),
+    });
+    expect(response.status, response.text).toBe(403);
+    expect(response.text).toContain(`You cannot act for account ${kit.ids.acme}`);
+    const after = await overview(as.acme);
+    expect(after.availableUsd).toBe(before.availableUsd);
+    expect(after.payouts.map((payout) => payout.id)).toEqual(before.payouts.map((payout) => payout.id));
+    expect(after.payouts.map((payout) => payout.status)).toEqual(
+      before.payouts.map((payout) => payout.status),
+    );
+  });
+
+  it("does not see or use acme's connected account as its own", async () => {
+    // acme connected a Stripe account above; globex's own answer is about globex alone.
+    const own = await as.globex.call(p.checkConnectedAccount);
+    expect(own.body).toMatchObject({ ok: false, connected: false });
+    const transfer = await as.globex.call(p.transferFunds, { body: { amountUsd: 1 } });
+    expect(transfer.status).toBe(400);
+    expect(transfer.text).toContain('Connect a Stripe account');
   });
 });

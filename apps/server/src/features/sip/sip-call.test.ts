@@ -107,17 +107,26 @@ describe('SIP calls refused by FACTS §8', () => {
     });
     // The organization reads the exchange in its captures: the INVITE in, 100 and 403 out, the ACK in.
     await t.app.sipEndpoint?.flushCaptures();
-    const captures = await acme.get<{ messages: { summary: string; direction: string }[] }>(
-      '/api/v2/sip/captures',
-      {
-        query: { sipCallId: call.callId },
-      },
-    );
+    const captures = await acme.get<{
+      messages: { summary: string; direction: string }[];
+      calls: { sipCallId: string; status: string; endReason: string | null; endedAt: number | null }[];
+    }>('/api/v2/sip/captures', {
+      query: { sipCallId: call.callId },
+    });
     expect(captures.status, captures.text).toBe(200);
     expect(captures.body.messages.map((m) => `${m.direction} ${m.summary}`).slice(0, 3)).toEqual([
       'in INVITE',
       'out 100 Trying',
       'out 403 Forbidden',
+    ]);
+    // With the call's record: refused, and why.
+    expect(captures.body.calls).toEqual([
+      {
+        sipCallId: call.callId,
+        status: 'refused',
+        endReason: "403 127.0.0.1 is not on the account's SIP whitelist",
+        endedAt: expect.any(Number) as number,
+      },
     ]);
     const text = await acme.get('/api/v2/sip/captures', {
       query: { sipCallId: call.callId, format: 'text' },
@@ -235,6 +244,13 @@ describe.skipIf(!installed)('an answered SIP call', { timeout: 120_000 }, () => 
     await expect
       .poll(async () => (await callRecord(call))?.endReason, { timeout: 10_000 })
       .toBe('rtp-timeout');
+    // The captures answer says so beside the call's messages, for the setup to explain.
+    await t.app.sipEndpoint?.flushCaptures();
+    const captures = await acme.get<{ calls: { sipCallId: string; endReason: string | null }[] }>(
+      '/api/v2/sip/captures',
+      { query: { sipCallId: call.callId } },
+    );
+    expect(captures.body.calls).toMatchObject([{ sipCallId: call.callId, endReason: 'rtp-timeout' }]);
     const logged = () => t.db.select().from(conversationLogs).where(eq(conversationLogs.callId, call.callId));
     await expect.poll(async () => (await logged()).length, { timeout: 15_000 }).toBe(1);
   });

@@ -10,10 +10,14 @@ import {
 import type { Db } from '../../platform/database';
 import type { FramePacer } from '../../runtime/channels/frame-pacer';
 import { RtpLine } from '../../runtime/channels/sip/rtp-line';
-import { codecOfPayloadType, SipCallChannel } from '../../runtime/channels/sip/sip-call-channel';
+import { codecOfPayloadType, type SipCallChannel } from '../../runtime/channels/sip/sip-call-channel';
 import { buildAudioAnswer, type AudioOffer } from '../../runtime/channels/sip/sdp';
 import type { AgentRuntime } from '../../runtime/session-types';
+import { inboundChannel } from './sip-dialog-channel';
+import { dialogRequest, dialogResponse, hostInUri, referTarget } from './sip-dialog-messages';
 import { sayOnLine } from './sip-line-prompt';
+import { answerDirection, readReoffer } from './sip-reoffer';
+import { readSessionTimer, SessionTimer } from './sip-session-timer';
 import { updateSipCall } from './sip.repo';
 
 /** RFC 3261 timers: T1 and T2 for the 2xx retransmissions, 64·T1 before giving up on the ACK. */
@@ -32,6 +36,8 @@ export interface SipDialogDeps {
   rtpHost: string;
   rtpPorts: { min: number; max: number };
   rtpTimeoutMs: number;
+  /** The least Session-Expires accepted (RFC 4028 Min-SE), seconds. */
+  sessionMinSeconds: number;
 }
 
 export interface InboundCall {
@@ -44,22 +50,13 @@ export interface InboundCall {
   toUri: string;
   /** The sip_calls row. */
   recordId: number;
+  /** The host part a transfer's Refer-To takes (the account's outbound route or registration), when it has one. */
+  transferHost?: string | null;
 }
+
+export { referTarget } from './sip-dialog-messages';
 
 export type DialogState = 'ringing' | 'answered' | 'confirmed' | 'ended';
-
-const hostInUri = (host: string) => (host.includes(':') ? `[${host}]` : host);
-
-/**
- * Where a REFER sends the caller: a SIP URI as given, else the number or extension (`ext:`/`pbx:` prefix and any
- * post-answer digits after a comma left out) at the peer that sent the call.
- */
-export function referTarget(destination: string, peerAddress: string): string {
-  const trimmed = destination.trim();
-  if (/^sips?:/i.test(trimmed)) return trimmed;
-  const user = trimmed.replace(/^(ext|pbx):/i, '').split(',')[0] ?? '';
-  return `sip:${user.replace(/[^0-9A-Za-z+*#._-]/g, '')}@${hostInUri(peerAddress)}`;
-}
 
 /**
  * One inbound call from ringing to its end, as the UAS (RFC 3261 §13.3, §15): 180 then 200 with the SDP answer
@@ -78,6 +75,9 @@ export class SipDialog {
   private endReason: string | null = null;
   /** A REFER awaiting its outcome: the timer that gives up on it. */
   private transferring: NodeJS.Timeout | null = null;
+  private session: SessionTimer | null = null;
+  private readonly sessionId = randomInt(1, 2 ** 31);
+  private sdpVersion = this.sessionId;
 
   constructor(
     private readonly deps: SipDialogDeps,
@@ -92,6 +92,21 @@ export class SipDialog {
   /** Rings, then answers after `ringMs` unless a CANCEL came first. */
   async ring(ringMs: number): Promise<void> {
     const { deps, call } = this;
+    const timer = readSessionTimer(call.invite, deps.sessionMinSeconds);
+    if (timer.kind === 'too-brief') {
+      // RFC 4028 §8.1: 422 with our Min-SE; the caller may try again with a longer interval.
+      const refusal = sip.makeResponse(call.invite, 422, 'Session Interval Too Small');
+      refusal.headers['min-se'] = String(timer.minimum);
+      deps.stack.send(refusal);
+      void this.end('ended', `422 session interval below ${timer.minimum} s`);
+      return;
+    }
+    if (timer.kind === 'accept') {
+      this.session = new SessionTimer(timer.interval, timer.refresher, {
+        refresh: () => this.refreshSession(),
+        expired: () => this.hangUp('session-expired'),
+      });
+    }
     deps.stack.send(this.response(180, 'Ringing'));
     this.rtp = await RtpLine.open({
       host: deps.rtpHost,
@@ -132,13 +147,71 @@ export class SipDialog {
     void this.end('ended', 'caller-bye');
   }
 
-  /** A re-INVITE (a refresh, hold or resume): the same answer again; the call carries on. */
+  /**
+   * A re-INVITE or UPDATE (RFC 3311) within the call: a session refresh (RFC 4028), a move of the caller's media,
+   * hold (sendonly, inactive) or resume. A new offer is answered with our port and the direction it calls for;
+   * one that drops the call's codec gets 488 and the call goes on as before.
+   */
   reinvite(request: SipRequest): void {
-    if (!this.answer || this.state === 'ended') {
+    const rtp = this.rtp;
+    if (!this.answer || this.state === 'ended' || !rtp) {
       this.deps.stack.send(sip.makeResponse(request, 481, 'Call/Transaction Does Not Exist'));
       return;
     }
-    this.deps.stack.send(this.response(200, 'OK', request, this.answer.content));
+    const refusal = (status: number, reason: string, headers: Record<string, string>) => {
+      const response = sip.makeResponse(request, status, reason);
+      Object.assign(response.headers, headers);
+      this.deps.stack.send(response);
+    };
+    const timer = readSessionTimer(request, this.deps.sessionMinSeconds);
+    if (timer.kind === 'too-brief') {
+      refusal(422, 'Session Interval Too Small', { 'min-se': String(timer.minimum) });
+      return;
+    }
+    let sdp = request.method === 'INVITE' ? this.answer.content : undefined;
+    if (request.content?.trim()) {
+      const offer = readReoffer(request.content, this.call.codec);
+      if (!offer.ok) {
+        refusal(488, 'Not Acceptable Here', { warning: `304 switchboard "${offer.reason}"` });
+        return;
+      }
+      rtp.redirect(offer.offer.address, offer.offer.port, offer.held);
+      sdp = buildAudioAnswer({
+        offer: offer.offer,
+        address: this.deps.publicHost,
+        port: rtp.port,
+        codec: this.call.codec,
+        sessionId: this.sessionId,
+        version: (this.sdpVersion += 1),
+        direction: answerDirection(offer.direction),
+      });
+    }
+    if (timer.kind === 'accept') {
+      this.session?.stop();
+      this.session = new SessionTimer(timer.interval, timer.refresher, {
+        refresh: () => this.refreshSession(),
+        expired: () => this.hangUp('session-expired'),
+      });
+    } else this.session?.refreshed();
+    const ok = this.response(200, 'OK', request, sdp);
+    Object.assign(ok.headers, this.session?.headers ?? {});
+    this.deps.stack.send(ok);
+  }
+
+  /**
+   * We are the refresher (RFC 4028 §7.4): an UPDATE without a body refreshes the session. In a refresh request
+   * `refresher=uac` names the request's sender, so we stay the refresher.
+   */
+  private refreshSession(): void {
+    const update = this.inDialogRequest('UPDATE');
+    if (!update || !this.session) return;
+    Object.assign(update.headers, {
+      'session-expires': `${this.session.interval};refresher=uac`,
+      supported: 'timer',
+    });
+    this.deps.stack.send(update, (response) => {
+      if ((response.status ?? 0) >= 200 && (response.status ?? 0) < 300) this.session?.refreshed();
+    });
   }
 
   /** Ends an answered call from our side with a BYE (the agent, RTP silence, the endpoint closing). */
@@ -163,7 +236,8 @@ export class SipDialog {
     if (this.state !== 'answered' && this.state !== 'confirmed') return;
     const refer = this.inDialogRequest('REFER');
     if (!refer) return;
-    refer.headers['refer-to'] = `<${referTarget(destination, this.call.remote.address)}>`;
+    refer.headers['refer-to'] =
+      `<${referTarget(destination, this.call.remote.address, this.call.transferHost)}>`;
     refer.headers['referred-by'] = `<sip:${this.call.agent.username}@${hostInUri(this.deps.publicHost)}>`;
     this.transferring = setTimeout(() => this.transferFailed('no outcome within 32 s'), 64 * t1);
     this.transferring.unref();
@@ -225,9 +299,11 @@ export class SipDialog {
       address: deps.publicHost,
       port: rtp.port,
       codec: call.codec,
-      sessionId: randomInt(1, 2 ** 31),
+      sessionId: this.sessionId,
     });
     this.answer = this.response(200, 'OK', call.invite, sdp);
+    Object.assign(this.answer.headers, this.session?.headers ?? {});
+    this.session?.refreshed();
     this.state = 'answered';
     deps.stack.send(this.answer);
     if (call.remote.protocol.toUpperCase() === 'UDP') this.retransmitAnswer(t1);
@@ -236,35 +312,9 @@ export class SipDialog {
     }, 64 * t1);
     this.ackDeadline.unref();
     void updateSipCall(deps.db, call.recordId, { status: 'answered' }).catch(() => undefined);
-    this.channel = new SipCallChannel({
-      runtime: deps.runtime,
-      logger: deps.logger,
-      pacer: deps.pacer,
-      codec: codecOfPayloadType(call.codec),
-      callId: this.callId,
-      rtp,
-      call: {
-        agentAccountId: call.agent.id,
-        direction: 'inbound',
-        contactPhone: call.from,
-        contactName: call.invite.headers.from?.name?.replace(/^"|"$/g, '').slice(0, 100) ?? null,
-        phoneCall: { callId: this.callId, fromNumber: call.from, toNumber: call.toUri },
-        call: {
-          hangUp: (reason) => {
-            if (reason !== 'caller') this.hangUp(reason === 'agent' ? 'agent' : reason);
-            return Promise.resolve();
-          },
-          transfer: (destination) => {
-            this.transfer(destination);
-            return Promise.resolve();
-          },
-        },
-      },
-      onClosed: () => this.hangUp('error'),
-      onFinished: (uuid) => {
-        if (uuid)
-          void updateSipCall(deps.db, call.recordId, { conversationUuid: uuid }).catch(() => undefined);
-      },
+    this.channel = inboundChannel(deps, { ...call, callId: this.callId, agentId: call.agent.id }, rtp, {
+      hangUp: (reason) => this.hangUp(reason),
+      transfer: (destination) => this.transfer(destination),
     });
     this.channel.start();
   }
@@ -292,57 +342,13 @@ export class SipDialog {
 
   /** A request of ours in the call's dialog (RFC 3261 §12.2.1.1), sent back over the INVITE's flow. */
   private inDialogRequest(method: string): SipMessage | null {
-    const { invite } = this.call;
-    const contact = Array.isArray(invite.headers.contact) ? invite.headers.contact[0] : undefined;
-    const to = invite.headers.from;
-    if (!to) return null;
-    const bye: SipMessage = {
-      method,
-      uri: contact?.uri ?? to.uri,
-      headers: {
-        to,
-        from: {
-          uri: invite.headers.to?.uri ?? invite.uri,
-          params: { ...(invite.headers.to?.params ?? {}), tag: this.localTag },
-        },
-        'call-id': this.callId,
-        cseq: { seq: (this.localSeq += 1), method },
-        via: [],
-        // Sent back where the INVITE came from (the stack's flow route, removed before sending): the peer's
-        // Contact may sit behind NAT, or share our own address on one host.
-        route: [{ uri: this.deps.stack.encodeFlowUri(this.call.remote), params: {} }],
-        'max-forwards': 70,
-        'content-length': 0,
-      },
-    };
-    if (invite.headers.to?.name) (bye.headers.from as { name?: string }).name = invite.headers.to.name;
-    return bye;
+    return dialogRequest(method, this.call, this.localTag, (this.localSeq += 1), this.deps.stack);
   }
 
   /** A response to the INVITE (or a re-INVITE) with our To tag, and a Contact on what answers. */
   private response(status: number, reason: string, request = this.call.invite, sdp?: string): SipMessage {
-    const { deps } = this;
-    const to = request.headers.to;
-    const protocol = this.call.remote.protocol.toLowerCase();
-    const response = sip.makeResponse(request, status, reason);
-    response.headers.to = {
-      ...(to ?? { uri: request.uri }),
-      params: { ...(to?.params ?? {}), tag: this.localTag },
-    };
-    if (status >= 200 && status < 300) {
-      response.headers.contact = [
-        {
-          uri: `sip:${this.call.agent.username}@${hostInUri(deps.publicHost)}:${deps.port};transport=${protocol}`,
-          params: {},
-        },
-      ];
-      response.headers.allow = 'INVITE, ACK, CANCEL, BYE, OPTIONS';
-    }
-    if (sdp) {
-      response.headers['content-type'] = 'application/sdp';
-      response.content = sdp;
-    }
-    return response;
+    const contact = { user: this.call.agent.username, host: this.deps.publicHost, port: this.deps.port };
+    return dialogResponse(status, reason, request, this.localTag, this.call.remote, contact, sdp);
   }
 
   private async end(status: 'ended' | 'canceled', reason: string): Promise<void> {
@@ -350,6 +356,7 @@ export class SipDialog {
     this.state = 'ended';
     this.endReason = reason;
     this.stopRetransmitting();
+    this.session?.stop();
     if (this.transferring) clearTimeout(this.transferring);
     this.transferring = null;
     this.channel?.hungUp();

@@ -14,6 +14,7 @@ const config = (port: number, portIsDefault: boolean): SipConfig => ({
   publicHost: '127.0.0.1',
   rtpPorts: { min: 40000, max: 40999 },
   rtpTimeoutMs: 30_000,
+  sessionMinSeconds: 90,
   tcp: false,
 });
 

@@ -16,6 +16,8 @@ import type { AgentRuntime } from '../../runtime/session-types';
 import { admitInvite } from './sip-admission';
 import { peerOf, SipCaptureLog } from './sip-capture-log';
 import { SipDialog } from './sip-dialog';
+import { transferHostOf } from './sip-dialog-messages';
+import { findOutboundSipTarget } from './sip-outbound.repo';
 import { insertSipCall } from './sip.repo';
 
 export interface SipEndpointDeps {
@@ -30,7 +32,7 @@ export interface SipEndpointDeps {
 /** INVITEs one source address may send in a window before it is told to wait (503 with Retry-After). */
 const invitesPerWindow = 30;
 const inviteWindowMs = 10_000;
-const allowed = 'INVITE, ACK, CANCEL, BYE, OPTIONS';
+const allowed = 'INVITE, ACK, CANCEL, BYE, OPTIONS, UPDATE';
 
 /** Whether a port is free on UDP (and TCP when asked): bind, then let go. */
 async function portIsFree(host: string, port: number, tcp: boolean): Promise<boolean> {
@@ -68,8 +70,16 @@ async function anyFreePort(host: string, tcp: boolean): Promise<number> {
  * on the same voice path as a carrier's (FACTS §8 checks in sip-admission.ts), each a SipDialog. OPTIONS is
  * answered for peers that ping; REGISTER, REFER and other methods are 405 for now.
  */
+/** A call this endpoint placed (sip-outbound-call.ts): the requests its peer sends within its dialog. */
+export interface PlacedDialog {
+  request(request: SipRequest): void;
+  hangUp(reason: string): void;
+  transfer(destination: string): void;
+}
+
 export class SipEndpoint {
   private readonly dialogs = new Map<string, SipDialog>();
+  private readonly placed = new Map<string, PlacedDialog>();
   private readonly invites = new Map<string, number[]>();
   private readonly captures: SipCaptureLog;
   private readonly pacer = new FramePacer();
@@ -105,19 +115,33 @@ export class SipEndpoint {
 
   /** Transfers a call in progress with REFER (what the agent's transfer does); false when there is no such call. */
   transfer(callId: string, destination: string): boolean {
-    const dialog = this.dialogs.get(callId);
+    const dialog = this.dialogs.get(callId) ?? this.placed.get(callId);
     dialog?.transfer(destination);
     return dialog !== undefined;
   }
 
   /** Calls in progress. */
   get activeCalls(): number {
-    return this.dialogs.size;
+    return this.dialogs.size + this.placed.size;
+  }
+
+  /** What a call placed from this endpoint needs: the stack, the audio pacer and the SIP settings. */
+  get placing(): { stack: Stack; pacer: FramePacer; config: SipConfig; port: number } | null {
+    return this.stack
+      ? { stack: this.stack, pacer: this.pacer, config: this.deps.config, port: this.port }
+      : null;
+  }
+
+  /** A placed call's dialog receives the requests with its Call-ID until it is let go. */
+  track(callId: string, dialog: PlacedDialog | null): void {
+    if (dialog) this.placed.set(callId, dialog);
+    else if (this.placed.delete(callId)) this.captures.release(callId);
   }
 
   /** Hangs up every call and stops listening. */
   async close(): Promise<void> {
     for (const dialog of [...this.dialogs.values()]) dialog.hangUp('server-stopping');
+    for (const placed of [...this.placed.values()]) placed.hangUp('server-stopping');
     await this.captures.flush();
     this.stack?.destroy();
     this.stack = null;
@@ -211,6 +235,11 @@ export class SipEndpoint {
 
   private async handle(request: SipRequest, remote: Remote): Promise<void> {
     const callId = request.headers['call-id'] ?? '';
+    const placed = this.placed.get(callId);
+    if (placed) {
+      placed.request(request);
+      return;
+    }
     const dialog = this.dialogs.get(callId);
     const hasTag = Boolean(request.headers.to?.params.tag);
     switch (request.method) {
@@ -223,6 +252,10 @@ export class SipEndpoint {
         return;
       case 'ACK':
         dialog?.acknowledged();
+        return;
+      case 'UPDATE':
+        if (dialog) dialog.reinvite(request);
+        else this.respond(request, 481, 'Call/Transaction Does Not Exist');
         return;
       case 'BYE':
         if (dialog) dialog.byeReceived(request);
@@ -330,6 +363,7 @@ export class SipEndpoint {
         rtpHost: config.host,
         rtpPorts: config.rtpPorts,
         rtpTimeoutMs: config.rtpTimeoutMs,
+        sessionMinSeconds: config.sessionMinSeconds,
       },
       {
         invite: request,
@@ -340,6 +374,9 @@ export class SipEndpoint {
         from: admission.from,
         toUri: admission.toUri,
         recordId,
+        transferHost: await findOutboundSipTarget(db, admission.agent.id).then((target) =>
+          target ? transferHostOf(target) : null,
+        ),
       },
       (ended) => {
         this.dialogs.delete(ended.callId);

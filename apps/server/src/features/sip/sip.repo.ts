@@ -165,3 +165,17 @@ export async function accountsUnder(db: Db, accountId: number): Promise<number[]
     );
   return rows.map((row) => row.id);
 }
+
+/** The records of the given calls of the given accounts (their status and end reason). */
+export async function sipCallOutcomes(
+  db: Db,
+  accountIds: number[],
+  sipCallIds: string[],
+): Promise<(typeof sipCalls.$inferSelect)[]> {
+  if (accountIds.length === 0 || sipCallIds.length === 0) return [];
+  return db
+    .select()
+    .from(sipCalls)
+    .where(and(inArray(sipCalls.accountId, accountIds), inArray(sipCalls.sipCallId, sipCallIds)))
+    .orderBy(asc(sipCalls.createdAt), asc(sipCalls.id));
+}

@@ -1,13 +1,15 @@
 import type { TaskWaitingReason } from './dialer.repo';
 import type { Db } from '../../platform/database';
-import { businessHoursInForce, readLimitLevels } from './task-limits.service';
+import { dialingLimits } from './task-limits.service';
 import type { TaskRow } from './tasks.repo';
 import { contactTimeZone } from './contact-time-zones';
 import { dayBounds, describeWindows, nextTimeInside, windowsForContact } from './dial-windows';
-import { countDialsSince, countRunning, lastDialTo } from './dialer.repo';
+import { countDialingLoad, lastDialTo } from './dialer.repo';
 
 /** Whether a task may be placed now, or must wait (until when, and why). */
-export type GateAnswer = { go: true } | { go: false; reason: TaskWaitingReason; until: Date; detail: string };
+export type GateAnswer =
+  | { go: true; /** The day the daily caps count in: the dial is counted there. */ dayStart: Date }
+  | { go: false; reason: TaskWaitingReason; until: Date; detail: string };
 
 /** How long a task waits for a free line before it is looked at again. */
 export const concurrencyRecheckMs = 30_000;
@@ -25,7 +27,7 @@ export async function checkLimits(
   facts: { organizationId: number | null; contactZone: string | null },
   now: Date,
 ): Promise<GateAnswer> {
-  const windows = (await businessHoursInForce(db, task.accountId)).map((window) => window.hours);
+  const { windows, effective } = await dialingLimits(db, task.accountId);
   const zone = contactTimeZone(task.target, [task.variables.timezone, facts.contactZone]);
   if (windows.length > 0) {
     const local = windowsForContact(windows, zone);
@@ -48,9 +50,8 @@ export async function checkLimits(
     }
   }
 
-  const { effective } = await readLimitLevels(db, task.accountId);
   const day = dayBounds(now, windows[0]?.timezone ?? 'UTC');
-  const dialed = await countDialsSince(db, task.accountId, day.start);
+  const { dialed, running } = await countDialingLoad(db, task.accountId, day.start);
   const kind = task.type === 'call' ? 'calls' : 'texts';
   const full =
     dialed[kind] >= effective.daily[kind]
@@ -67,7 +68,6 @@ export async function checkLimits(
     };
   }
 
-  const running = await countRunning(db, task.accountId);
   if (running >= effective.concurrencyPerRun) {
     const until = new Date(now.getTime() + concurrencyRecheckMs);
     return {
@@ -89,5 +89,5 @@ export async function checkLimits(
       detail: `${task.target} was reached by another task at ${at(last)}; the cooldown ends at ${at(until)}`,
     };
   }
-  return { go: true };
+  return { go: true, dayStart: day.start };
 }

@@ -106,6 +106,18 @@ async function placeTask(target: string, body: Record<string, unknown>) {
 }
 
 const callee = (callId: string) => carrier.network.callee(callId);
+/** What the callee's side said, as the call's conversation log has it (once it is written). */
+async function calleeLines(callId: string): Promise<string[]> {
+  await expect
+    .poll(
+      async () =>
+        (await kit.db.select().from(conversationLogs).where(eq(conversationLogs.callId, callId)))[0],
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const [log] = await kit.db.select().from(conversationLogs).where(eq(conversationLogs.callId, callId));
+  return (log?.transcript ?? []).filter((entry) => entry.role === 'contact').map((entry) => entry.text);
+}
 const callRow = async (callId: string) =>
   (await kit.db.select().from(phoneCalls).where(eq(phoneCalls.callId, callId)))[0];
 
@@ -177,6 +189,8 @@ describe('answering machines and menus', () => {
       detail: 'Left a message after the beep',
     });
     expect((await callRow(callId))?.answeredBy).toBe('voicemail');
+    // The machine's greeting, which the agent did not answer, is in the call's transcript.
+    expect((await calleeLines(callId)).join(' ')).toMatch(/leave a message after the tone/i);
   });
 
   it('hangs up at a voicemail when the task says so', async () => {
@@ -238,6 +252,10 @@ describe('answering machines and menus', () => {
       detail: 'Pressed 2 (support) at the phone menu',
     });
     expect((await callRow(callId))?.answeredBy).toBe('menu');
+    // The menu's prompt comes first in the transcript, then the department's person, whom the agent talked with.
+    const lines = await calleeLines(callId);
+    expect(lines[0]).toBe('Thank you for calling. For sales, press 1. For support, press 2.');
+    expect(lines).toContain('Hi, this is Alex from support. How can I help?');
   });
 });
 

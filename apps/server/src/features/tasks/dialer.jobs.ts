@@ -1,15 +1,15 @@
 import { defineJob, type JobFeature } from '../../jobs';
 import type { Services } from '../../services';
-import { enqueueDueTasks, placeTask } from './task-dispatch';
+import { placeTask } from './task-dispatch';
 import { placeTaskJob, type DialerDeps } from './dialer.service';
-import { settleEndedCalls } from './task-outcomes';
+import { DialerDispatcher } from './dialer-dispatch';
 import { SandboxTelephony } from '../../providers/telephony/sandbox';
 import { closeOrphanedSandboxCalls, closeSilentCalls, dialerWatchdog } from './dialer-watchdog';
 
 /**
- * The dialer's sweep: sends a job for every due task and closes the tries whose calls ended. It sends itself
- * again `sweepSeconds` later ('short': one waiting sweep across every process), and a cron each minute restarts the
- * chain should a process die between the two.
+ * The dialer's safety sweep: a dispatch pass (every due task's job sent, the tries whose calls ended closed) for
+ * what the event-driven dispatch missed. It sends itself again `sweepSeconds` later ('short': one waiting sweep
+ * across every process), and a cron each minute restarts the chain should a process die between the two.
  */
 export const dialerSweep = defineJob<Record<string, never>>('dialer.sweep', {
   retryLimit: 0,
@@ -24,19 +24,13 @@ export function dialerDeps(services: Services): DialerDeps {
   return {
     db: services.db,
     telephony: services.telephony,
+    sip: services.sipOutbound,
     sms: services.sms,
     runtime: services.runtime,
     publicUrl: services.config.publicUrl,
     logger: services.logger,
     now: () => new Date(),
   };
-}
-
-/** One sweep: due tasks become jobs, ended calls close their tries. */
-export async function sweepOnce(services: Services, now = new Date()) {
-  const due = await enqueueDueTasks(services.db, services.jobs, { now });
-  const settled = await settleEndedCalls({ db: services.db, now: () => now });
-  return { enqueued: due.length, settled };
 }
 
 export const dialerJobs: JobFeature = {
@@ -49,10 +43,14 @@ export const dialerJobs: JobFeature = {
       async ({ taskId }, context) => ({ result: await placeTaskJob(deps, taskId, context) }),
       { concurrency: 20 },
     );
+    // Due tasks are sent the moment they come due (dialer-dispatch.ts); the sweep only catches what was missed.
+    const dispatcher = new DialerDispatcher({ db: services.db, jobs, logger: services.logger });
+    jobs.onStop(() => dispatcher.stop());
+    await dispatcher.start();
     const again = () => jobs.send(dialerSweep, {}, { singletonKey: sweepKey, startAfter: every });
     await jobs.work(dialerSweep, async () => {
       try {
-        return await sweepOnce(services);
+        return await dispatcher.sweep();
       } finally {
         await again();
       }

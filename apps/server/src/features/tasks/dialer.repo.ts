@@ -1,4 +1,6 @@
 import {
+  listenForNotifications,
+  type NotificationListener,
   accounts,
   and,
   contacts,
@@ -13,31 +15,21 @@ import {
   not,
   or,
   phoneCalls,
+  sipCalls,
   smsOptOuts,
   sql,
+  queryRows,
+  taskDialDays,
   taskDials,
   tasks,
   type Db,
 } from '@switchboard/db';
 import type { TaskRow } from './tasks.repo';
 
-export type { TaskAttempt, TaskDialPolicy, TaskWaitingReason } from '@switchboard/db';
+export type { NotificationListener, TaskAttempt, TaskDialPolicy, TaskWaitingReason } from '@switchboard/db';
 
 /** Call statuses after which a carrier reports nothing more. */
 export const finalCallStatuses = ['completed', 'busy', 'no-answer', 'failed', 'canceled'] as const;
-
-export async function isOnDoNotCallList(
-  db: Db,
-  organizationId: number | null,
-  target: string,
-): Promise<boolean> {
-  if (organizationId === null) return false;
-  const [row] = await db
-    .select({ id: doNotCall.id })
-    .from(doNotCall)
-    .where(and(eq(doNotCall.organizationId, organizationId), eq(doNotCall.phoneNumber, target)));
-  return row !== undefined;
-}
 
 export async function addToDoNotCallList(
   db: Db,
@@ -49,43 +41,90 @@ export async function addToDoNotCallList(
     .onConflictDoNothing();
 }
 
-/** The agent account's number and organization, and the time zone its contact record keeps for the target. */
-export async function findDialingFacts(db: Db, task: TaskRow) {
-  const [agent] = await db
-    .select({ phone: accounts.vidaPhoneNumber, organizationId: accounts.organizationId })
+/** What the dialer needs to know before it places a task: the agent's number, the organization, the contact's zone. */
+export interface DialingFacts {
+  agentNumber: string | null;
+  organizationId: number | null;
+  contactZone: string | null;
+}
+
+/**
+ * The agent account's number and organization, and the time zone its contact record keeps for the target, in one
+ * statement.
+ */
+export async function findDialingFacts(db: Db, task: TaskRow): Promise<DialingFacts> {
+  const [row] = await db
+    .select({
+      phone: accounts.vidaPhoneNumber,
+      organizationId: accounts.organizationId,
+      contact: sql<Record<string, unknown> | null>`(SELECT ${contacts.data} FROM ${contacts}
+        WHERE ${contacts.accountId} = ${task.accountId} AND ${contacts.phoneNumber} = ${task.target} LIMIT 1)`,
+    })
     .from(accounts)
     .where(eq(accounts.id, task.accountId));
-  const [contact] = await db
-    .select({ data: contacts.data })
-    .from(contacts)
-    .where(and(eq(contacts.accountId, task.accountId), eq(contacts.phoneNumber, task.target)))
-    .limit(1);
-  const zone = contact?.data.timezone ?? contact?.data.timeZone;
+  const contact = typeof row?.contact === 'string' ? (JSON.parse(row.contact) as unknown) : row?.contact;
+  const data = (contact ?? {}) as Record<string, unknown>;
+  const zone = data.timezone ?? data.timeZone;
   return {
-    agentNumber: agent?.phone ?? null,
-    organizationId: task.organizationId ?? agent?.organizationId ?? null,
+    agentNumber: row?.phone ?? null,
+    organizationId: task.organizationId ?? row?.organizationId ?? null,
     contactZone: typeof zone === 'string' ? zone : null,
   };
 }
 
-/** Calls and texts the account's tasks placed since `since`, by type. */
-export async function countDialsSince(db: Db, accountId: number, since: Date) {
-  const rows = await db
-    .select({ type: taskDials.type, total: sql<string>`count(*)` })
-    .from(taskDials)
-    .where(and(eq(taskDials.accountId, accountId), gte(taskDials.dialedAt, since)))
-    .groupBy(taskDials.type);
-  const of = (type: 'call' | 'text') => Number(rows.find((row) => row.type === type)?.total ?? 0);
-  return { calls: of('call'), texts: of('text'), tasks: of('call') + of('text') };
+/** In one statement: whether the target opted out of the agent number's texts, and is on the do-not-call list. */
+export async function findTargetBlocks(
+  db: Db,
+  target: string,
+  agentNumber: string | null,
+  organizationId: number | null,
+): Promise<{ optedOut: boolean; doNotCall: boolean }> {
+  const optedOut =
+    agentNumber === null
+      ? sql`false`
+      : sql`EXISTS (SELECT 1 FROM ${smsOptOuts} WHERE ${smsOptOuts.agentNumber} = ${agentNumber}
+          AND ${smsOptOuts.contactNumber} = ${target})`;
+  const listed =
+    organizationId === null
+      ? sql`false`
+      : sql`EXISTS (SELECT 1 FROM ${doNotCall} WHERE ${doNotCall.organizationId} = ${organizationId}
+          AND ${doNotCall.phoneNumber} = ${target})`;
+  const [row] = await db
+    .select({ optedOut: sql<boolean>`${optedOut}`, doNotCall: sql<boolean>`${listed}` })
+    .from(sql`(SELECT 1) AS one`);
+  return { optedOut: row?.optedOut === true, doNotCall: row?.doNotCall === true };
 }
 
-/** Tasks of the account being placed right now (calls ringing or talking, texts being sent). */
-export async function countRunning(db: Db, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`count(*)` })
-    .from(tasks)
-    .where(and(eq(tasks.accountId, accountId), eq(tasks.state, 'running')));
-  return Number(row?.total ?? 0);
+/**
+ * The calls and texts the account's tasks placed since `dayStart` (its day's counter row: one row read however many
+ * were placed), and its tasks being placed right now (calls ringing or talking, texts being sent). A day without a
+ * row yet (a new day, the hours' zone changed) is counted from the dials once and its row written: the caller holds
+ * the account's dialing lock, so no dial lands in between.
+ */
+export async function countDialingLoad(db: Db, accountId: number, dayStart: Date) {
+  const [row] = await queryRows<{ calls: number | null; texts: number | null; running: string | number }>(
+    db,
+    sql`SELECT d.calls, d.texts,
+        (SELECT count(*) FROM ${tasks} WHERE ${tasks.accountId} = ${accountId} AND ${tasks.state} = 'running') AS running
+      FROM (SELECT 1) AS one
+      LEFT JOIN ${taskDialDays} d ON d.account_id = ${accountId} AND d.day_start = ${dayStart.toISOString()}::timestamptz`,
+  );
+  const running = Number(row?.running ?? 0);
+  const kept = { calls: row?.calls ?? null, texts: row?.texts ?? null };
+  if (kept.calls !== null && kept.texts !== null) {
+    return { dialed: { calls: kept.calls, texts: kept.texts, tasks: kept.calls + kept.texts }, running };
+  }
+  const [counted] = await db
+    .select({
+      calls: sql<string>`count(*) FILTER (WHERE ${taskDials.type} = 'call')`,
+      texts: sql<string>`count(*) FILTER (WHERE ${taskDials.type} = 'text')`,
+    })
+    .from(taskDials)
+    .where(and(eq(taskDials.accountId, accountId), gte(taskDials.dialedAt, dayStart)));
+  const calls = Number(counted?.calls ?? 0);
+  const texts = Number(counted?.texts ?? 0);
+  await db.insert(taskDialDays).values({ accountId, dayStart, calls, texts }).onConflictDoNothing();
+  return { dialed: { calls, texts, tasks: calls + texts }, running };
 }
 
 /** When another task of the organization (or of the account) last reached the target this way. */
@@ -111,6 +150,7 @@ export async function insertDial(
   task: TaskRow,
   organizationId: number | null,
   at: Date,
+  dayStart: Date,
 ): Promise<void> {
   await db.insert(taskDials).values({
     taskId: task.id,
@@ -120,6 +160,18 @@ export async function insertDial(
     target: task.target,
     dialedAt: at,
   });
+  // The day's counter, which the daily caps read (countDialingLoad wrote it when the day began).
+  const call = task.type === 'call' ? 1 : 0;
+  await db
+    .insert(taskDialDays)
+    .values({ accountId: task.accountId, dayStart, calls: call, texts: 1 - call })
+    .onConflictDoUpdate({
+      target: [taskDialDays.accountId, taskDialDays.dayStart],
+      set: {
+        calls: sql`${taskDialDays.calls} + excluded.calls`,
+        texts: sql`${taskDialDays.texts} + excluded.texts`,
+      },
+    });
 }
 
 /** Serialises the limit checks of one agent account's tasks (until the transaction ends). */
@@ -127,7 +179,7 @@ export async function lockAccountDialing(tx: Db, accountId: number): Promise<voi
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${7_401}, ${accountId})`);
 }
 
-/** Running call tasks whose call has ended at the carrier, with how it ended. */
+/** Running call tasks whose call has ended at the carrier, with how it ended (a SIP call's reason too). */
 export async function findEndedCalls(db: Db, limit: number) {
   return db
     .select({
@@ -135,9 +187,11 @@ export async function findEndedCalls(db: Db, limit: number) {
       status: phoneCalls.status,
       durationSeconds: phoneCalls.durationSeconds,
       endedAt: phoneCalls.updatedAt,
+      sipReason: sipCalls.endReason,
     })
     .from(tasks)
     .innerJoin(phoneCalls, eq(phoneCalls.callId, tasks.callId))
+    .leftJoin(sipCalls, and(eq(phoneCalls.carrier, 'sip'), eq(sipCalls.sipCallId, phoneCalls.callId)))
     .where(
       and(
         eq(tasks.state, 'running'),
@@ -235,19 +289,26 @@ export async function findTaskByCall(db: Db, callId: string): Promise<TaskRow | 
   return row ?? null;
 }
 
-/** Whether the contact replied STOP to the agent's number (the carrier's opt-out list). */
-export async function isOptedOut(db: Db, agentNumber: string, contactNumber: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(smsOptOuts)
-    .where(and(eq(smsOptOuts.agentNumber, agentNumber), eq(smsOptOuts.contactNumber, contactNumber)));
-  return row !== undefined;
-}
-
 /**
  * The call placed for a task, as the voice webhook expects an outbound call to be known when it is answered
  * (the same row the carrier's status callbacks update).
  */
 export async function insertPlacedCall(db: Db, call: typeof phoneCalls.$inferInsert): Promise<void> {
   await db.insert(phoneCalls).values(call);
+}
+
+/**
+ * The channel the database announces the dialer's events on (triggers of migration dialer-wake): `<epoch ms>`, the
+ * earliest due time a write to `tasks` left pending; `settle`, a running task's call ended or its conversation log
+ * was written.
+ */
+export const dialerWakeChannel = 'dialer_wake';
+
+/** Hears the dialer's announcements (in-process on PGlite; one dedicated connection on PostgreSQL). */
+export function listenForDialerWake(
+  db: Db,
+  onPayload: (payload: string) => void,
+  options: { onError: (error: unknown) => void; onReconnect: () => void },
+): Promise<NotificationListener> {
+  return listenForNotifications(db, dialerWakeChannel, onPayload, options);
 }

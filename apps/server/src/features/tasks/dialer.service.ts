@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobContext } from '../../jobs';
 import type { Db } from '../../platform/database';
 import type { SmsProvider } from '../../providers/sms/types';
+import type { SipOutboundSlot } from '../../providers/telephony/sip/outbound';
 import { TelephonyError, type TelephonyProvider } from '../../providers/telephony/types';
 import type { AgentRuntime } from '../../runtime/session-types';
 import { appendMessage, openRoom } from '../inbox/inbox.service';
@@ -12,17 +13,21 @@ import { findTaskRow, updateTaskRow, type TaskRow } from './tasks.repo';
 import { checkLimits } from './dial-gate';
 import {
   findDialingFacts,
+  findTargetBlocks,
   insertDial,
   insertPlacedCall,
-  isOnDoNotCallList,
-  isOptedOut,
   lockAccountDialing,
+  type DialingFacts,
 } from './dialer.repo';
 import { closeTry } from './task-outcomes';
 
 export interface DialerDeps {
   db: Db;
   telephony: TelephonyProvider;
+  /** Outbound calls by SIP, for accounts with an outbound route or a registration (tried before the carrier). */
+  sip?: SipOutboundSlot | undefined;
+  /** How long a call rings before it is given up as no-answer, seconds (30). */
+  ringSeconds?: number | undefined;
   /** The agents' outbound texts (the carrier from the agent's number, honouring opt-outs). */
   sms: SmsProvider;
   runtime: Pick<AgentRuntime, 'runPrompt'>;
@@ -32,7 +37,7 @@ export interface DialerDeps {
 }
 
 /** How long a call rings before the carrier gives up (no-answer). */
-const ringSeconds = 30;
+const defaultRingSeconds = 30;
 
 const step = (task: TaskRow) => `${task.type === 'call' ? 'call' : 'text'}:${String(task.attempts.length)}`;
 
@@ -59,22 +64,36 @@ async function skip(db: Db, task: TaskRow, outcome: string, reason: string): Pro
   return 'skipped';
 }
 
+/** Whether the account's calls can go out by SIP (this process runs a SIP endpoint and the account has settings). */
+async function canCallBySip(deps: DialerDeps, task: TaskRow): Promise<boolean> {
+  const placer = deps.sip?.placer;
+  return placer ? placer.canPlace(task.accountId) : false;
+}
+
 /**
  * Takes a pending, due task to running when its target may be reached and the limits allow it now; otherwise
  * reschedules it to the next allowed time with the reason, or closes it when the target must not be reached.
  */
-async function admit(deps: DialerDeps, task: TaskRow, now: Date): Promise<TaskRow | PlaceResult> {
-  const facts = await findDialingFacts(deps.db, task);
-  if (facts.agentNumber && (await isOptedOut(deps.db, facts.agentNumber, task.target)))
+async function admit(
+  deps: DialerDeps,
+  task: TaskRow,
+  facts: DialingFacts,
+  now: Date,
+): Promise<TaskRow | PlaceResult> {
+  const blocks = await findTargetBlocks(deps.db, task.target, facts.agentNumber, facts.organizationId);
+  if (facts.agentNumber && blocks.optedOut)
     return skip(deps.db, task, 'opted-out', `${task.target} opted out of messages from ${facts.agentNumber}`);
-  if (await isOnDoNotCallList(deps.db, facts.organizationId, task.target))
+  if (blocks.doNotCall)
     return skip(deps.db, task, 'do-not-call', `${task.target} is on the organization's do-not-call list`);
-  if (!facts.agentNumber) {
+  // Without a number, a call may still go out by the account's SIP route or registration; a text may not.
+  if (!facts.agentNumber && !(task.type === 'call' && (await canCallBySip(deps, task)))) {
     return skip(
       deps.db,
       task,
       'no-number',
-      `The agent account has no phone number to ${task.type === 'call' ? 'call' : 'text'} from`,
+      task.type === 'call'
+        ? 'The agent account has no phone number to call from, and neither it nor its organization has a SIP outbound route or registration'
+        : 'The agent account has no phone number to text from',
     );
   }
   return deps.db.transaction(async (tx) => {
@@ -104,7 +123,7 @@ async function admit(deps: DialerDeps, task: TaskRow, now: Date): Promise<TaskRo
       waitingDetail: null,
       attempts: [...task.attempts, attempt],
     });
-    if (running) await insertDial(tx, task, facts.organizationId, now);
+    if (running) await insertDial(tx, task, facts.organizationId, now, gate.dayStart);
     return running ?? ('gone' as const);
   });
 }
@@ -123,9 +142,11 @@ export async function placeTaskJob(
   const now = deps.now();
   let task = await findTaskRow(deps.db, taskId);
   if (!task) return 'gone';
+  let facts: DialingFacts | null = null;
   if (task.state === 'pending') {
     if (task.scheduledFor.getTime() > now.getTime() + 1000) return 'not due';
-    const admitted = await admit(deps, task, now);
+    facts = await findDialingFacts(deps.db, task);
+    const admitted = await admit(deps, task, facts, now);
     if (typeof admitted === 'string') return admitted;
     task = admitted;
   } else if (task.state !== 'running' || task.callId !== null) {
@@ -143,17 +164,46 @@ export async function placeTaskJob(
     });
     return 'interrupted';
   }
-  return task.type === 'call' ? dial(deps, task, name, context) : text(deps, task, name, context);
+  facts ??= await findDialingFacts(deps.db, task);
+  return task.type === 'call'
+    ? dial(deps, task, facts, name, context)
+    : text(deps, task, facts, name, context);
 }
 
 async function dial(
   deps: DialerDeps,
   task: TaskRow,
+  facts: DialingFacts,
   name: string,
   context: Pick<JobContext, 'effects'>,
 ): Promise<PlaceResult> {
-  const facts = await findDialingFacts(deps.db, task);
-  const from = facts.agentNumber ?? '';
+  const ringSeconds = deps.ringSeconds ?? defaultRingSeconds;
+  const viaSip = await deps.sip?.placer?.prepare({
+    accountId: task.accountId,
+    to: task.target,
+    from: facts.agentNumber,
+    ringSeconds,
+  });
+  if (viaSip) {
+    // Recorded (and the try linked) before its INVITE leaves, so its answer finds the task and its status the row.
+    const placed = { callId: viaSip.callId, status: 'queued' };
+    await recordPlaced(deps, task, name, context, placed, 'sip', viaSip.callerId);
+    viaSip.start();
+    return 'placed';
+  }
+  const from = facts.agentNumber;
+  if (!from) {
+    // Its SIP settings went away after it was admitted: the carrier has no number to call from either.
+    await deps.db.transaction(async (tx) => {
+      await context.effects.complete(name, { callId: null, error: 'no-number' }, tx);
+    });
+    await closeTry(deps, task, {
+      result: 'failed',
+      detail: 'The agent account has no phone number to call from, and no SIP outbound route or registration',
+      retryable: false,
+    });
+    return 'failed';
+  }
   let placed: { callId: string; status: string };
   try {
     placed = await deps.telephony.placeCall({
@@ -177,10 +227,24 @@ async function dial(
     });
     return 'failed';
   }
+  await recordPlaced(deps, task, name, context, placed, deps.telephony.sandbox ? 'sandbox' : 'twilio', from);
+  return 'placed';
+}
+
+/** The placed call on its phone_calls row and on the task's try, and the step done, in one transaction. */
+async function recordPlaced(
+  deps: DialerDeps,
+  task: TaskRow,
+  name: string,
+  context: Pick<JobContext, 'effects'>,
+  placed: { callId: string; status: string },
+  carrier: 'sandbox' | 'twilio' | 'sip',
+  from: string,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await insertPlacedCall(tx, {
       callId: placed.callId,
-      carrier: deps.telephony.sandbox ? 'sandbox' : 'twilio',
+      carrier,
       accountId: task.accountId,
       direction: 'outbound',
       fromNumber: from,
@@ -195,7 +259,6 @@ async function dial(
     await updateTaskRow(tx, task.id, ['running'], { callId: placed.callId, attempts });
     await context.effects.complete(name, { callId: placed.callId }, tx);
   });
-  return 'placed';
 }
 
 /** The text a text task sends: its message with the variables filled in, else one the agent writes from it. */
@@ -217,10 +280,10 @@ async function composeText(deps: DialerDeps, task: TaskRow): Promise<string> {
 async function text(
   deps: DialerDeps,
   task: TaskRow,
+  facts: DialingFacts,
   name: string,
   context: Pick<JobContext, 'effects'>,
 ): Promise<PlaceResult> {
-  const facts = await findDialingFacts(deps.db, task);
   const body = await composeText(deps, task);
   // The same path as a person's reply in the inbox: stored first (queued), then sent with its delivery tracked.
   const room = await openRoom(deps.db, {

@@ -6,6 +6,7 @@ import {
   conversationLogs,
   eq,
   messages,
+  taskDialDays,
   taskDials,
   taskLimits,
   tasks as tasksTable,
@@ -297,6 +298,7 @@ describe('limits', () => {
     const agent = kit.ids.agent3;
     // Today's count starts empty for this test (another one may have dialed for the account).
     await kit.db.delete(taskDials).where(eq(taskDials.accountId, agent));
+    await kit.db.delete(taskDialDays).where(eq(taskDialDays.accountId, agent));
     await setLimits(agent, { daily: { calls: 1 } });
     const first = await newTask(globex, { target: freshTarget(), accountId: agent });
     const second = await newTask(globex, { target: freshTarget(), accountId: agent });

@@ -4,8 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
 import { defaultRetryPolicy, narrowRetryPolicies, policyForTask, retryPolicyWidening } from './retry-policy';
 import {
-  findAccountChain,
-  findTaskLimitRows,
+  findLimitChain,
   upsertTaskLimitRow,
   type AccountNode,
   type TaskLimitsRow,
@@ -118,16 +117,8 @@ export const describeBusinessHours = (hours: BusinessHours) =>
 
 /** The limits of an account: its chain of levels (top first), its own settings and what holds for it. */
 export async function readLimitLevels(db: Db, accountId: number) {
-  const chain = await findAccountChain(db, accountId);
-  const rows = new Map(
-    (
-      await findTaskLimitRows(
-        db,
-        chain.map((node) => node.id),
-      )
-    ).map((row) => [row.accountId, row]),
-  );
-  const levels: Level[] = chain.map((node) => ({ node, own: ownOf(rows.get(node.id)) }));
+  const chain = await findLimitChain(db, accountId);
+  const levels: Level[] = chain.map(({ node, limits }) => ({ node, own: ownOf(limits ?? undefined) }));
   const self = levels.find((level) => level.node.id === accountId);
   const ancestors = levels.filter((level) => level.node.id !== accountId);
   return {
@@ -140,16 +131,28 @@ export async function readLimitLevels(db: Db, accountId: number) {
   };
 }
 
+/** Every business-hours window in force (each level that set one, in its own zone), from the levels read. */
+function windowsOf(levels: Awaited<ReturnType<typeof readLimitLevels>>) {
+  const windows = levels.ancestors.flatMap((level) =>
+    level.own.businessHours ? [{ hours: level.own.businessHours, from: level.node.name }] : [],
+  );
+  return levels.own.businessHours
+    ? [...windows, { hours: levels.own.businessHours, from: 'this account' }]
+    : windows;
+}
+
 /** Every business-hours window in force for an account (each level that set one, in its own zone). */
 export async function businessHoursInForce(
   db: Db,
   accountId: number,
 ): Promise<{ hours: BusinessHours; from: string }[]> {
-  const { ancestors, own } = await readLimitLevels(db, accountId);
-  const windows = ancestors.flatMap((level) =>
-    level.own.businessHours ? [{ hours: level.own.businessHours, from: level.node.name }] : [],
-  );
-  return own.businessHours ? [...windows, { hours: own.businessHours, from: 'this account' }] : windows;
+  return windowsOf(await readLimitLevels(db, accountId));
+}
+
+/** What the dialer checks for an account, read once: the business hours in force and the effective limits. */
+export async function dialingLimits(db: Db, accountId: number) {
+  const levels = await readLimitLevels(db, accountId);
+  return { windows: windowsOf(levels).map((window) => window.hours), effective: levels.effective };
 }
 
 function ceilingOf(ancestors: readonly Level[]) {

@@ -69,6 +69,9 @@ export async function closeTry(
           waitingReason: null,
           waitingDetail: null,
         },
+    // A try on a call is closed only while the task is still on that call: a second process settling the same
+    // ended call finds it closed (or on its next try) and changes nothing.
+    task.callId,
   );
   // The try's line is free: the account's tasks waiting for one are looked at again now, not at their next check.
   if (closed) await wakeTasksWaitingForALine(deps.db, task.accountId, now);
@@ -114,16 +117,19 @@ export const conversationLogGraceMs = 30_000;
 export async function settleEndedCalls(deps: { db: Db; now: () => Date }, limit = 200): Promise<number> {
   const ended = await findEndedCalls(deps.db, limit);
   let closed = 0;
-  for (const { task, status, durationSeconds, endedAt } of ended) {
+  for (const { task, status, durationSeconds, endedAt, sipReason } of ended) {
     const conversationId = await findCallRoom(deps.db, task.callId ?? '');
     const logOnItsWay =
       status === 'completed' && endedAt.getTime() > deps.now().getTime() - conversationLogGraceMs;
     if (conversationId === null && logOnItsWay) continue;
     await closeTry(deps, task, {
       result: tryResultOf(status),
-      detail: Object.hasOwn(statusDetail, status)
-        ? (statusDetail[status] ?? null)
-        : `The call ended ${status}`,
+      detail:
+        status === 'failed' && sipReason
+          ? `The SIP call failed: ${sipReason}`
+          : Object.hasOwn(statusDetail, status)
+            ? (statusDetail[status] ?? null)
+            : `The call ended ${status}`,
       conversationId,
       durationSeconds,
     });

@@ -4,6 +4,7 @@ import {
   asc,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   lte,
@@ -133,29 +134,72 @@ export async function findTaskOwner(db: Db, id: number): Promise<number | null> 
   return row?.accountId ?? null;
 }
 
-/** Changes a task only while it is in one of `from`; null when it is not (anymore). */
+/**
+ * Changes a task only while it is in one of `from` (and, with `callId`, still on that call); null when it is not
+ * (anymore).
+ */
 export async function updateTaskRow(
   db: Db,
   id: number,
   from: readonly TaskStateValue[],
   patch: Partial<NewTaskRow>,
+  callId?: string | null,
 ): Promise<TaskRow | null> {
   const [row] = await db
     .update(tasks)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(tasks.id, id), inArray(tasks.state, [...from])))
+    .where(
+      and(
+        eq(tasks.id, id),
+        inArray(tasks.state, [...from]),
+        typeof callId === 'string' ? eq(tasks.callId, callId) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
-/** Pending tasks due by `now`, oldest first: what the dialer takes next. */
-export async function findDueTaskRows(db: Db, now: Date, limit: number): Promise<TaskRow[]> {
+/** A due task as the dispatch keys its job. */
+export interface DueTaskKey {
+  id: number;
+  scheduledFor: Date;
+}
+
+/**
+ * Pending tasks due by `now` (and after `dueAfter`), in id order after `after` (the last id of the page before):
+ * what the dialer sends next. Paged by id, not due time: a due time read back in milliseconds may sort before its stored microseconds.
+ */
+export async function findDueTaskKeys(
+  db: Db,
+  now: Date,
+  limit: number,
+  after: number | null = null,
+  dueAfter?: Date,
+): Promise<DueTaskKey[]> {
   return db
-    .select()
+    .select({ id: tasks.id, scheduledFor: tasks.scheduledFor })
     .from(tasks)
-    .where(and(eq(tasks.state, 'pending'), lte(tasks.scheduledFor, now)))
-    .orderBy(asc(tasks.scheduledFor), asc(tasks.id))
+    .where(
+      and(
+        eq(tasks.state, 'pending'),
+        lte(tasks.scheduledFor, now),
+        after === null ? undefined : gt(tasks.id, after),
+        dueAfter === undefined ? undefined : gt(tasks.scheduledFor, dueAfter),
+      ),
+    )
+    .orderBy(asc(tasks.id))
     .limit(limit);
+}
+
+/** When the next pending task comes due after `now` (null: none waits). */
+export async function findNextDueTime(db: Db, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: tasks.scheduledFor })
+    .from(tasks)
+    .where(and(eq(tasks.state, 'pending'), gt(tasks.scheduledFor, now)))
+    .orderBy(asc(tasks.scheduledFor))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 export interface AccountNode {
@@ -195,23 +239,25 @@ export async function findAccountNodes(db: Db, ids: readonly number[]): Promise<
   return rows.map(toNode);
 }
 
-/** The account and its ancestors, top first (partner → reseller → organization → agent account). */
-export async function findAccountChain(db: Db, accountId: number): Promise<AccountNode[]> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  if (!row) return [];
-  const ids = [row.partnerId, row.resellerId, row.organizationId, row.parentId, row.id].filter(
-    (id): id is number => id !== null,
-  );
-  const nodes = await findAccountNodes(db, ids);
-  return nodes.sort((a, b) => tierOrder[a.accountType] - tierOrder[b.accountType]);
-}
-
-export async function findTaskLimitRows(db: Db, accountIds: readonly number[]): Promise<TaskLimitsRow[]> {
-  if (accountIds.length === 0) return [];
-  return db
-    .select()
-    .from(taskLimits)
-    .where(inArray(taskLimits.accountId, [...accountIds]));
+/**
+ * The account and its ancestors, top first, each with its own limits row when it has one: one statement (the
+ * dialer reads it for every task it places).
+ */
+export async function findLimitChain(
+  db: Db,
+  accountId: number,
+): Promise<{ node: AccountNode; limits: TaskLimitsRow | null }[]> {
+  const rows = await db
+    .select({ account: accounts, limits: taskLimits })
+    .from(accounts)
+    .leftJoin(taskLimits, eq(taskLimits.accountId, accounts.id))
+    .where(
+      sql`${accounts.id} IN (SELECT unnest(ARRAY[chain.partner_id, chain.reseller_id, chain.organization_id,
+        chain.parent_id, chain.id]) FROM accounts AS chain WHERE chain.id = ${accountId})`,
+    );
+  return rows
+    .map((row) => ({ node: toNode(row.account), limits: row.limits }))
+    .sort((a, b) => tierOrder[a.node.accountType] - tierOrder[b.node.accountType]);
 }
 
 export async function upsertTaskLimitRow(db: Db, row: Omit<TaskLimitsRow, 'updatedAt'>): Promise<void> {

@@ -212,14 +212,16 @@ describe('listing, stats and changes', () => {
 
   it('hands each due task to the job queue once, under a singleton key', async () => {
     const sent: { name: string; taskId: number; key: string | undefined }[] = [];
-    const queue: Pick<JobQueue, 'send'> = {
-      send: (job, payload, options) => {
-        sent.push({
-          name: job.name,
-          taskId: (payload as { taskId: number }).taskId,
-          key: options?.singletonKey,
-        });
-        return Promise.resolve({ id: String(sent.length), created: true });
+    const queue: Pick<JobQueue, 'sendMany'> = {
+      sendMany: (job, items) => {
+        for (const item of items) {
+          sent.push({
+            name: job.name,
+            taskId: (item.payload as { taskId: number }).taskId,
+            key: item.singletonKey,
+          });
+        }
+        return Promise.resolve(items.length);
       },
     };
     const due = await enqueueDueTasks(kit.db, queue, { now: new Date((now() + 3600 + 150) * 1000) });

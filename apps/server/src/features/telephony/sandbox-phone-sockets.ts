@@ -1,16 +1,20 @@
 import { sandboxPhoneEventsPath, sandboxPhoneStreamPath } from '@switchboard/contract';
+import { formatPhoneForDisplay } from '@switchboard/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readCredentials, type Authenticator } from '../../http/authenticator';
 import { AppError } from '../../platform/app-error';
 import type { SandboxTelephony } from '../../providers/telephony/sandbox';
 import { CalleeLine, interceptTones } from '../../providers/telephony/sandbox-callee-line';
 import { pcm16k } from '../../runtime/channels/line-codec';
+import type { TwilioMediaStream } from '../../runtime/channels/twilio-media-stream';
+import { sandboxCallId } from '../../providers/telephony/sandbox-network';
 import { updateCall } from './calls.repo';
 import { joinAgentLeg, type SandboxCallDeps } from './sandbox-phone-calls';
 import type { SoftphoneCalls } from './sandbox-phone.service';
 import type { SoftphoneTransfers } from './sandbox-phone-transfers';
 import type { SoftphoneRinger } from './softphone-ringer';
-import { recordCallStatus } from './voice-calls.service';
+import { callerNameOf } from './softphones.repo';
+import { admitCall, recordCallStatus } from './voice-calls.service';
 
 /** What the softphone may send on a call's stream: the Media Streams messages a caller's side produces. */
 const fromSoftphone = new Set(['media', 'dtmf', 'mark', 'stop']);
@@ -161,81 +165,130 @@ export function registerSoftphoneSockets(
       joinTransfer(socket, send, callId, actor.userId);
       return;
     }
-    const connectedAt = Date.now();
     let endedBy: 'caller' | 'agent' | 'transfer' = 'caller';
-    /** Put through to a transfer's destination: the socket stays, bridged, after the agent's leg ends. */
+    /** Put through to a transfer's destination softphone: the socket stays, bridged, after the agent's leg ends. */
     let bridged = false;
+    /**
+     * Handed to another agent: the destination is a number an agent holds, so the network admits the caller there
+     * as a new inbound call on this same socket once the first agent's leg has ended (null: it is no agent's).
+     */
+    let handoff: Promise<{ callId: string; token: string } | null> | null = null;
+    /** Where the agent transferred the call, shown when the call ends there. */
+    let transferredTo: string | null = null;
     const hangUp = (by: typeof endedBy, extra: Record<string, unknown> = {}) => {
       endedBy = by;
       send({ event: 'ended', reason: by, ...extra });
       socket.close(1000);
     };
-    const recordEnd = () =>
-      recordCallStatus(deps, 'sandbox', {
-        CallSid: callId,
+    const logFailure = (error: unknown) =>
+      logger.error({ err: error, callId }, 'a sandbox call was not recorded');
+    /** The carrier's record of leg `legId` ending after `seconds`, with the conversation it carried. */
+    const recordEnd = async (legId: string, seconds: number, conversationUuid: string | null = null) => {
+      await recordCallStatus(deps, 'sandbox', {
+        CallSid: legId,
         CallStatus: 'completed',
-        CallDuration: String(Math.round((Date.now() - connectedAt) / 1000)),
+        CallDuration: String(seconds),
       });
-    const disconnect = network.connect(callId, {
-      hangUp: () => hangUp('agent'),
-      transfer: (to) => {
-        bridged = transfers.connectCaller(callId, to, {
-          send,
-          end: (reason) => {
-            void recordEnd()
-              .catch((error: unknown) =>
-                logger.error({ err: error, callId }, 'a sandbox call was not recorded'),
-              )
-              .finally(() => {
-                send({ event: 'ended', reason, duration: Math.round((Date.now() - connectedAt) / 1000) });
-                socket.close(1000);
-              });
-          },
-        });
-        endedBy = 'transfer';
-        if (!bridged) hangUp('transfer', { to });
-      },
-    });
+      if (conversationUuid) await updateCall(db, legId, { conversationUuid });
+    };
+    const admitAt = async (to: string) => {
+      const legId = sandboxCallId();
+      const admission = await admitCall(deps, 'sandbox', {
+        CallSid: legId,
+        From: call.from,
+        To: to,
+        Direction: 'inbound',
+        CallerName: (await callerNameOf(db, actor.userId)) ?? undefined,
+      });
+      return admission.kind === 'connect' ? { callId: legId, token: admission.token } : null;
+    };
+
+    let stream: TwilioMediaStream;
+    let disconnectLeg: () => void = () => undefined;
+    /** The agent's leg `legId` on this socket: the first is the dialed call, later ones are transfers' handoffs. */
+    const startLeg = (legId: string, token: string) => {
+      const legStartedAt = Date.now();
+      handoff = null;
+      disconnectLeg = network.connect(legId, {
+        hangUp: () => hangUp('agent'),
+        transfer: (to) => {
+          bridged = transfers.connectCaller(callId, to, {
+            send,
+            end: (reason) => {
+              const seconds = Math.round((Date.now() - legStartedAt) / 1000);
+              void recordEnd(legId, seconds)
+                .catch(logFailure)
+                .finally(() => {
+                  send({ event: 'ended', reason, duration: seconds });
+                  socket.close(1000);
+                });
+            },
+          });
+          endedBy = 'transfer';
+          transferredTo = to;
+          if (!bridged) handoff = admitAt(to);
+        },
+      });
+      stream = joinAgentLeg(deps, {
+        callId: legId,
+        token,
+        codec: pcm16k,
+        link: { send, close: () => socket.close(1000) },
+        onSaid: (role, text) => send({ event: 'transcript', role, text }),
+        ringTransfer: async (to, callerNumber) => {
+          send({ event: 'status', status: 'transferring', to });
+          const rung = await transfers.ring(callId, to, callerNumber);
+          if (rung !== 'answered') send({ event: 'status', status: 'in-progress', transfer: rung });
+          return rung;
+        },
+        onFinished: (conversationUuid) => {
+          disconnectLeg();
+          const seconds = Math.round((Date.now() - legStartedAt) / 1000);
+          if (bridged) {
+            // The caller talks with the transfer's destination now: the call ends when the bridge does.
+            if (conversationUuid) void updateCall(db, legId, { conversationUuid }).catch(logFailure);
+            return;
+          }
+          const end = () => {
+            forget();
+            const to = endedBy === 'transfer' && transferredTo ? { to: transferredTo } : {};
+            send({ event: 'ended', reason: endedBy, duration: seconds, ...to });
+            socket.close(1000);
+          };
+          void (async () => {
+            await recordEnd(legId, seconds, conversationUuid);
+            const next = endedBy === 'transfer' && handoff ? await handoff : null;
+            if (next && socket.readyState !== socket.OPEN) {
+              // The caller hung up while the other agent's line was being admitted: that call never started.
+              await recordEnd(next.callId, 0);
+            }
+            if (!next || socket.readyState !== socket.OPEN) {
+              end();
+              return;
+            }
+            // The destination is another agent's number: that agent takes the caller on, on this same call.
+            const to = transferredTo ?? '';
+            endedBy = 'caller';
+            transferredTo = null;
+            send({ event: 'status', status: 'transferred', to });
+            send({
+              event: 'transcript',
+              role: 'network',
+              text: `Connected to ${formatPhoneForDisplay(to)}.`,
+            });
+            startLeg(next.callId, next.token);
+          })().catch((error: unknown) => {
+            logFailure(error);
+            end();
+          });
+        },
+      });
+    };
     const forget = calls.connected(callId, actor.userId, () => {
       if (bridged) transfers.pass(callId, { event: 'stop' });
       else hangUp('caller');
     });
-    const stream = joinAgentLeg(deps, {
-      callId,
-      token: call.token,
-      codec: pcm16k,
-      link: { send, close: () => socket.close(1000) },
-      onSaid: (role, text) => send({ event: 'transcript', role, text }),
-      ringTransfer: async (to, callerNumber) => {
-        send({ event: 'status', status: 'transferring', to });
-        const rung = await transfers.ring(callId, to, callerNumber);
-        if (rung !== 'answered') send({ event: 'status', status: 'in-progress', transfer: rung });
-        return rung;
-      },
-      onFinished: (conversationUuid) => {
-        disconnect();
-        if (bridged) {
-          // The caller talks with the transfer's destination now: the call ends when the bridge does.
-          if (conversationUuid) {
-            void updateCall(db, callId, { conversationUuid }).catch((error: unknown) =>
-              logger.error({ err: error, callId }, 'a sandbox call was not recorded'),
-            );
-          }
-          return;
-        }
-        forget();
-        const seconds = Math.round((Date.now() - connectedAt) / 1000);
-        void (async () => {
-          await recordEnd();
-          if (conversationUuid) await updateCall(db, callId, { conversationUuid });
-        })()
-          .catch((error: unknown) => logger.error({ err: error, callId }, 'a sandbox call was not recorded'))
-          .finally(() => {
-            send({ event: 'ended', reason: endedBy, duration: seconds });
-            socket.close(1000);
-          });
-      },
-    });
+    startLeg(callId, call.token);
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       const text = textOf(data);

@@ -1,3 +1,4 @@
+import { formatPhoneForDisplay } from '@switchboard/core';
 import { conversationLogs, eq, phoneCalls } from '@switchboard/db';
 import { freePort, saveCampaign, startApp, type DemoApp, type SignedInClient } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,4 +221,85 @@ describe('an agent transferring a softphone call to a softphone number', () => {
       carrier.network.options.transferRingMs = 20_000;
     }
   }, 60_000);
+});
+
+describe("an agent transferring a softphone call to another agent's number", () => {
+  it('hands the caller to that agent on the same call: both legs are logged, each under its own agent', async () => {
+    // agent2 has a number of its own; agent1's transfer destination is that number.
+    const agent2 = acme.actingFor(t.ids.agent2);
+    const offered = await agent2.post<{ numbers: { phoneNumber: string }[] }>(
+      '/api/v2/phoneNumber/search/local/prefix',
+      { prefix: '415' },
+    );
+    const salesNumber = offered.body.numbers[0]?.phoneNumber ?? '';
+    expect(
+      (await agent2.post('/api/v2/phoneNumber/assign', { number: salesNumber, country: 'US' })).status,
+    ).toBe(200);
+    const config = await getAgentConfig(t.db, t.ids.agent1, 'production');
+    await saveCampaign(acme, t.ids.agent1, {
+      ...config,
+      actions: config.actions.map((action) =>
+        action.name === 'transfer_call'
+          ? { ...action, destinations: [{ name: 'sales', number: salesNumber }] }
+          : action,
+      ),
+      published: true,
+    });
+    try {
+      words = '';
+      const dialed = await acme.post<Dialed>('/api/sandbox/phone/calls', { to: agentNumber });
+      expect(dialed.status, dialed.text).toBe(201);
+      const { callId, from } = dialed.body;
+      const caller = await openSocket(acme, `/api/sandbox/phone/calls/${callId}/stream`);
+      await expect.poll(() => said(caller.frames, 'agent').length, { timeout: 20_000 }).toBeGreaterThan(0);
+      words = 'Can you transfer me to sales, please?';
+      for (const payload of utterance()) caller.send({ event: 'media', media: { payload } });
+
+      // The second agent picks up on the same socket: the page hears it is connected, then that agent's greeting.
+      await expect
+        .poll(() => caller.frames.find((frame) => frame.status === 'transferred'), { timeout: 20_000 })
+        .toMatchObject({ event: 'status', status: 'transferred', to: salesNumber });
+      expect(said(caller.frames, 'network')).toContain(`Connected to ${formatPhoneForDisplay(salesNumber)}.`);
+      const agentLinesBefore = said(caller.frames, 'agent').length;
+      await expect
+        .poll(() => said(caller.frames, 'agent').length, { timeout: 20_000 })
+        .toBeGreaterThan(agentLinesBefore);
+      expect(caller.frames.some((frame) => frame.event === 'ended')).toBe(false);
+
+      // The first agent's part is over: its log names the transfer, unrung (an agent answers at once).
+      await expect.poll(() => logOf(callId), { timeout: 10_000 }).toBeTruthy();
+      expect(await logOf(callId)).toMatchObject({ transfer: salesNumber, endedReason: 'transfer' });
+      const [first] = await t.db.select().from(phoneCalls).where(eq(phoneCalls.callId, callId));
+      expect(first).toMatchObject({ status: 'completed', accountId: t.ids.agent1 });
+      const [second] = await t.db.select().from(phoneCalls).where(eq(phoneCalls.toNumber, salesNumber));
+      expect(second).toMatchObject({
+        accountId: t.ids.agent2,
+        direction: 'inbound',
+        fromNumber: from,
+        status: 'in-progress',
+      });
+
+      // The caller talks with the second agent, then hangs up: that call ends and has its own log.
+      words = 'What are your prices?';
+      for (const payload of utterance()) caller.send({ event: 'media', media: { payload } });
+      await expect
+        .poll(() => said(caller.frames, 'contact'), { timeout: 20_000 })
+        .toContain('What are your prices?');
+      caller.send({ event: 'stop' });
+      expect(await caller.closed).toBe(1000);
+      const secondId = second?.callId ?? '';
+      await expect.poll(() => logOf(secondId), { timeout: 10_000 }).toBeTruthy();
+      expect(await logOf(secondId)).toMatchObject({ accountId: t.ids.agent2, fromNumber: from });
+      expect(JSON.stringify((await logOf(secondId))?.transcript)).toMatch(/What are your prices\?/);
+      await expect
+        .poll(
+          async () =>
+            (await t.db.select().from(phoneCalls).where(eq(phoneCalls.callId, secondId)))[0]?.status,
+        )
+        .toBe('completed');
+    } finally {
+      const now = await getAgentConfig(t.db, t.ids.agent1, 'production');
+      await saveCampaign(acme, t.ids.agent1, { ...now, actions: config.actions, published: true });
+    }
+  }, 90_000);
 });

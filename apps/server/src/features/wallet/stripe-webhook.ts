@@ -38,7 +38,7 @@ export async function registerStripeWebhook(
         await collectOwedAfterTopUp(deps, credited, logger);
       // Plans: the subscription's state follows the same signed events (applied once per event id).
       const billing = await applySubscriptionEvent(
-        { db: deps.db, logger, provider: deps.payments.name },
+        { db: deps.db, logger, provider: deps.payments.name, payments: deps.payments },
         event,
       );
       return reply.code(200).send({ received: true, ...result, billing: billing.outcome });

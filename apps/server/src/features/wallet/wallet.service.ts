@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/app-error';
 import {
+  conversationsMoney,
   owedMonthlyCharges,
   unitsToUsd,
   usdToUnits,
@@ -15,6 +16,7 @@ const wallet = (accountId: number): LedgerAccountRef => ({ kind: 'wallet', accou
 
 const counterpartyNames: Record<string, string> = {
   card_clearing: 'card',
+  card_deferred: 'card',
   lightning_clearing: 'lightning',
   revenue: 'revenue',
   refunds: 'refunds',
@@ -151,6 +153,7 @@ export async function issueRefundToUser(
     usdAmount?: number | undefined;
     satsAmount?: number | undefined;
     reason?: string | undefined;
+    conversationId?: string | undefined;
   },
   idempotencyKey: string | undefined,
 ) {
@@ -164,6 +167,21 @@ export async function issueRefundToUser(
     body.usdAmount !== undefined
       ? usdToUnits(body.usdAmount.toFixed(2))
       : unitsOfSats(body.satsAmount ?? 0, rate?.satToUsd ?? 0);
+  const amountField = body.usdAmount === undefined ? 'satsAmount' : 'usdAmount';
+  if (body.conversationId !== undefined) {
+    const conversationId = body.conversationId.toLowerCase();
+    return oneAtATime(conversationId, () =>
+      refundConversation(deps, {
+        account,
+        conversationId,
+        amount,
+        amountField,
+        reason: body.reason,
+        metadata: body.satsAmount !== undefined ? { sats: body.satsAmount, satToUsd: rate?.satToUsd } : {},
+        idempotencyKey,
+      }),
+    );
+  }
   let paidIn = 0n;
   let refunded = 0n;
   let before: string | undefined;
@@ -174,8 +192,11 @@ export async function issueRefundToUser(
       ...(before && { before }),
     });
     for (const line of lines) {
-      if (line.kind === 'refund') refunded += line.amount;
-      else if (line.amount > 0n) paidIn += line.amount;
+      // Refunds of a conversation's charges come from usage and count against that conversation, not here.
+      if (line.kind === 'refund') {
+        if (line.counterparty.kind === 'platform' && line.counterparty.name === 'refunds')
+          refunded += line.amount;
+      } else if (line.amount > 0n) paidIn += line.amount;
     }
     if (lines.length < 500) break;
     before = lines.at(-1)?.id;
@@ -198,6 +219,90 @@ export async function issueRefundToUser(
     metadata: {
       ...(body.satsAmount !== undefined && { sats: body.satsAmount, satToUsd: rate?.satToUsd }),
     },
+  });
+  return {
+    success: true as const,
+    message: 'The refund for the issue has been processed.',
+    refundedUsd: unitsToUsd(amount),
+  };
+}
+
+/** Conversation refunds run one at a time per conversation here, so two cannot both pass the refundable check. */
+const refundQueues = new Map<string, Promise<unknown>>();
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = refundQueues.get(key) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.catch(() => undefined);
+  refundQueues.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (refundQueues.get(key) === settled) refundQueues.delete(key);
+  }
+}
+
+/**
+ * A refund from the review queue: reverses a conversation's charges (usage → the wallet it was charged to), never
+ * more than it was charged less what was given back for it already (its automatic credit after a failure on our
+ * side, earlier refunds). Keyed by the conversation and the Idempotency-Key (else the amount and the minute), so a
+ * retry posts once.
+ */
+async function refundConversation(
+  deps: WalletDeps,
+  input: {
+    account: { id: number; username: string | null };
+    conversationId: string;
+    amount: bigint;
+    amountField: 'usdAmount' | 'satsAmount';
+    reason: string | undefined;
+    metadata: Record<string, unknown>;
+    idempotencyKey: string | undefined;
+  },
+) {
+  const { account, conversationId, amount, amountField } = input;
+  // Without an Idempotency-Key, the same amount for the same conversation within the minute is a retry.
+  const idempotencyKey = `refund:conversation:${conversationId}:${input.idempotencyKey ?? `${amount}:${Math.floor(Date.now() / 60_000)}`}`;
+  // A retry of a refund already made answers as the first did, whatever was refunded since.
+  const retried = await deps.ledger.transferByKey(idempotencyKey);
+  if (retried) {
+    return {
+      success: true as const,
+      message: 'The refund for the issue has been processed.',
+      refundedUsd: unitsToUsd(retried.amount),
+    };
+  }
+  const money = await conversationsMoney(deps.db, [conversationId]);
+  if (money.length === 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${refundFailed} conversationId: nothing was charged for this conversation`,
+      { field: 'conversationId' },
+    );
+  }
+  const charged = money.find((row) => row.payerAccountId === account.id);
+  if (!charged) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${refundFailed} username: this conversation was not charged to ${account.username ?? 'this account'}`,
+      { field: 'username' },
+    );
+  }
+  const refundable = charged.charged - charged.reversed;
+  if (amount > refundable) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${refundFailed} ${amountField}: is more than the ${unitsToUsd(refundable > 0n ? refundable : 0n)} USD this conversation was charged and not given back`,
+      { field: amountField },
+    );
+  }
+  await deps.ledger.transfer({
+    idempotencyKey,
+    from: { kind: 'platform', name: 'usage' },
+    to: wallet(account.id),
+    amount,
+    kind: 'refund',
+    reason: input.reason ? `Refund for a conversation: ${input.reason}` : 'Refund for a conversation',
+    metadata: { conversationId, ...input.metadata },
   });
   return {
     success: true as const,

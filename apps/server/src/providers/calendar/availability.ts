@@ -116,6 +116,32 @@ export function slotStepMinutes(schedule: BookingSchedule): number {
   return Math.min(30, schedule.appointmentMinutes);
 }
 
+/** The free slots of one local day of the schedule (its notice and horizon kept), earliest first. */
+export function daySlots(
+  schedule: BookingSchedule,
+  now: Date,
+  day: LocalDate,
+  busy: readonly Interval[],
+  durationMinutes = schedule.appointmentMinutes,
+  count = Number.POSITIVE_INFINITY,
+): LocalDateTime[] {
+  const earliest = now.getTime() + Math.max(schedule.minimumNoticeMinutes, 1) * 60_000;
+  const step = slotStepMinutes(schedule);
+  const found: LocalDateTime[] = [];
+  for (const [open, close] of openMinutes(schedule, day)) {
+    for (let minute = open; minute + durationMinutes <= close && found.length < count; minute += step) {
+      const local = { ...day, hour: Math.floor(minute / 60), minute: minute % 60 };
+      const start = instantAt(day, minute, schedule.timezone);
+      const slot = { start, end: new Date(start.getTime() + durationMinutes * 60_000) };
+      if (start.getTime() < earliest) continue;
+      if (refuseSlot(schedule, now, local, durationMinutes) !== null) continue;
+      if (overlapsBusy(schedule, slot, busy)) continue;
+      found.push(local);
+    }
+  }
+  return found;
+}
+
 /**
  * The first free slots on or after a day, within the schedule, its notice and its horizon. `busyOf` is asked
  * once per day that has opening hours.
@@ -131,24 +157,11 @@ export async function findFreeSlots(
   const today = zonedParts(now, schedule.timezone);
   const first = compareLocalDates(fromDay, today) < 0 ? today : fromDay;
   const last = addDays(today, schedule.horizonDays);
-  const earliest = now.getTime() + Math.max(schedule.minimumNoticeMinutes, 1) * 60_000;
-  const step = slotStepMinutes(schedule);
   const found: LocalDateTime[] = [];
   for (let day = first; compareLocalDates(day, last) <= 0 && found.length < count; day = addDays(day, 1)) {
-    const ranges = openMinutes(schedule, day);
-    if (ranges.length === 0) continue;
+    if (openMinutes(schedule, day).length === 0) continue;
     const busy = await busyOf(instantAt(day, 0, schedule.timezone), instantAt(day, 1440, schedule.timezone));
-    for (const [open, close] of ranges) {
-      for (let minute = open; minute + durationMinutes <= close && found.length < count; minute += step) {
-        const local = { ...day, hour: Math.floor(minute / 60), minute: minute % 60 };
-        const start = instantAt(day, minute, schedule.timezone);
-        const slot = { start, end: new Date(start.getTime() + durationMinutes * 60_000) };
-        if (start.getTime() < earliest) continue;
-        if (refuseSlot(schedule, now, local, durationMinutes) !== null) continue;
-        if (overlapsBusy(schedule, slot, busy)) continue;
-        found.push(local);
-      }
-    }
+    found.push(...daySlots(schedule, now, day, busy, durationMinutes, count - found.length));
   }
   return found;
 }

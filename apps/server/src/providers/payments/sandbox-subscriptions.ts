@@ -25,6 +25,16 @@ export function cardBrand(number: string): string {
 export interface SandboxSubscription extends SubscriptionSnapshot {
   amountCents: number;
   description: string;
+  /** Invoice items waiting for the next invoice (a period's overage), as Stripe keeps them. */
+  pendingItems?: SandboxInvoiceItem[];
+}
+
+/** An invoice item the sandbox keeps for the subscription's next invoice. */
+export interface SandboxInvoiceItem {
+  id: string;
+  amountCents: number;
+  description: string;
+  metadata: Record<string, string>;
 }
 
 export function newSandboxSubscription(
@@ -96,14 +106,16 @@ export function subscriptionObject(subscription: SandboxSubscription) {
 export function invoiceObject(
   subscription: SandboxSubscription,
   outcome: { paid: boolean; attemptCount: number; nextPaymentAttempt: number | null; reason: string },
+  items: SandboxInvoiceItem[] = [],
 ) {
+  const amount = subscription.amountCents + items.reduce((sum, item) => sum + item.amountCents, 0);
   return {
     id: `in_sandbox_${hex(12)}`,
     object: 'invoice',
     customer: subscription.customerId,
     status: outcome.paid ? 'paid' : 'open',
-    amount_due: subscription.amountCents,
-    amount_paid: outcome.paid ? subscription.amountCents : 0,
+    amount_due: amount,
+    amount_paid: outcome.paid ? amount : 0,
     currency: 'usd',
     attempt_count: outcome.attemptCount,
     next_payment_attempt: outcome.nextPaymentAttempt,
@@ -131,6 +143,16 @@ export function invoiceObject(
           description: subscription.description,
           period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
         },
+        ...items.map((item) => ({
+          object: 'line_item',
+          amount: item.amountCents,
+          description: item.description,
+          metadata: item.metadata,
+          parent: {
+            type: 'invoice_item_details',
+            invoice_item_details: { invoice_item: item.id, proration: false, subscription: subscription.id },
+          },
+        })),
       ],
     },
   };

@@ -14,6 +14,7 @@ import { parseStripeEvent } from './stripe';
 import type {
   CheckoutRequest,
   CheckoutSession,
+  InvoiceItemRequest,
   PaymentEvent,
   PaymentsProvider,
   SubscriptionCheckoutRequest,
@@ -42,6 +43,7 @@ export class SandboxPayments implements PaymentsProvider {
   private readonly subscriptionPlans = new Map<string, { productPlanId: string; term: 'month' | 'year' }>();
   private readonly customers = new Map<number, string>();
   private readonly portals = new Map<string, { accountId: number; returnUrl: string }>();
+  private readonly invoiceItems = new Map<string, string>();
   private readonly secret = `whsec_sandbox_${randomBytes(24).toString('hex')}`;
   // Only the SDK's webhook signing and verification are used; nothing leaves the process.
   private readonly stripe = new Stripe('sk_test_sandbox', { telemetry: false });
@@ -177,6 +179,27 @@ export class SandboxPayments implements PaymentsProvider {
     return Promise.resolve({ id, url: `${this.publicUrl}/app/dev/billing-portal/${id}` });
   }
 
+  /** Keeps the item for the subscription's next paid invoice; a key seen before answers the first item. */
+  addInvoiceItem(item: InvoiceItemRequest): Promise<{ id: string }> {
+    const known = this.invoiceItems.get(item.idempotencyKey);
+    if (known) return Promise.resolve({ id: known });
+    const subscription = this.subscriptions.get(item.subscriptionId);
+    if (subscription?.customerId !== item.customerId) {
+      return Promise.reject(
+        new AppError('NOT_FOUND', `The sandbox has no subscription ${item.subscriptionId} of this customer`),
+      );
+    }
+    const id = `ii_sandbox_${randomBytes(12).toString('hex')}`;
+    (subscription.pendingItems ??= []).push({
+      id,
+      amountCents: item.amountCents,
+      description: item.description,
+      metadata: item.metadata,
+    });
+    this.invoiceItems.set(item.idempotencyKey, id);
+    return Promise.resolve({ id });
+  }
+
   /** The account and return address of a sandbox portal session; null when unknown. */
   portalSession(id: string): { accountId: number; returnUrl: string } | null {
     return this.portals.get(id) ?? null;
@@ -200,12 +223,13 @@ export class SandboxPayments implements PaymentsProvider {
         );
       }
       subscription.status = 'active';
-      const invoice = invoiceObject(subscription, {
-        paid: true,
-        attemptCount: 1,
-        nextPaymentAttempt: null,
-        reason: 'subscription_cycle',
-      });
+      // The items added since the last invoice are on this one.
+      const invoice = invoiceObject(
+        subscription,
+        { paid: true, attemptCount: 1, nextPaymentAttempt: null, reason: 'subscription_cycle' },
+        subscription.pendingItems,
+      );
+      subscription.pendingItems = [];
       return [
         this.signEvent('invoice.paid', invoice),
         this.signEvent('customer.subscription.updated', subscriptionObject(subscription)),

@@ -117,23 +117,44 @@ export class StripeConnect implements ConnectProvider {
 }
 
 /**
- * The offline stand-in: a sandbox connected account whose onboarding asks nothing (issuing its link completes it,
- * and the link leads straight to the return page); transfers to an onboarded account succeed, an account that was
- * never onboarded cannot receive.
+ * The offline stand-in: a sandbox connected account whose onboarding is one sandbox page
+ * (`/app/dev/connect/:accountId`) where the person finishes it or leaves it unfinished, landing on the return or
+ * the refresh page as from Stripe's; transfers to an onboarded account succeed, an account that was never
+ * onboarded cannot receive.
  */
 export class SandboxConnect implements ConnectProvider {
   readonly name = 'sandbox';
   readonly sandbox = true;
   private readonly onboarded = new Set<string>();
+  /** Each account's latest onboarding link: where finishing it, or leaving, goes back to. */
+  private readonly links = new Map<string, { returnUrl: string; refreshUrl: string }>();
+
+  constructor(private readonly publicUrl = '') {}
 
   createAccount(): Promise<string> {
     return Promise.resolve(`acct_sandbox_${randomBytes(8).toString('hex')}`);
   }
 
-  onboardingLink(input: { connectedAccountId: string; returnUrl: string }): Promise<string> {
-    // Onboarding in the sandbox asks nothing: following the link completes it and lands on the return page.
-    this.onboarded.add(input.connectedAccountId);
-    return Promise.resolve(input.returnUrl);
+  onboardingLink(input: {
+    connectedAccountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<string> {
+    this.links.set(input.connectedAccountId, { returnUrl: input.returnUrl, refreshUrl: input.refreshUrl });
+    return Promise.resolve(
+      `${this.publicUrl}/app/dev/connect/${encodeURIComponent(input.connectedAccountId)}`,
+    );
+  }
+
+  /**
+   * The sandbox onboarding page's answer: `complete` onboards the account and goes to the return page, `leave`
+   * keeps it unfinished and goes to the refresh page. Null for an account without an onboarding link.
+   */
+  finishOnboarding(connectedAccountId: string, outcome: 'complete' | 'leave'): string | null {
+    const link = this.links.get(connectedAccountId);
+    if (!link) return null;
+    if (outcome === 'complete') this.onboarded.add(connectedAccountId);
+    return outcome === 'complete' ? link.returnUrl : link.refreshUrl;
   }
 
   readiness(connectedAccountId: string): Promise<ConnectedAccountState> {

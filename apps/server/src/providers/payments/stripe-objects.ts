@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { BillingInterval, InvoiceSnapshot, SubscriptionSnapshot } from './types';
+import type { BillingInterval, InvoiceItemLine, InvoiceSnapshot, SubscriptionSnapshot } from './types';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -37,7 +37,10 @@ export function toSubscriptionSnapshot(subscription: Stripe.Subscription): Subsc
   };
 }
 
-/** Our view of a Stripe invoice; its subscription is at `parent.subscription_details` since basil. */
+/**
+ * Our view of a Stripe invoice; its subscription is at `parent.subscription_details` since basil, and an invoice
+ * item's line names the item at `parent.invoice_item_details` with the item's metadata.
+ */
 export function toInvoiceSnapshot(invoice: Stripe.Invoice): InvoiceSnapshot {
   const details = invoice.parent?.subscription_details ?? null;
   const line = invoice.lines.data[0];
@@ -56,5 +59,9 @@ export function toInvoiceSnapshot(invoice: Stripe.Invoice): InvoiceSnapshot {
     periodEnd: line?.period.end ?? invoice.period_end,
     hostedUrl: invoice.hosted_invoice_url ?? null,
     billingReason: invoice.billing_reason,
+    items: invoice.lines.data.flatMap((entry): InvoiceItemLine[] => {
+      const item = entry.parent?.invoice_item_details?.invoice_item;
+      return item ? [{ invoiceItemId: item, amountCents: entry.amount, metadata: entry.metadata }] : [];
+    }),
   };
 }

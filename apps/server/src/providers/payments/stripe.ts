@@ -6,6 +6,7 @@ import {
   type CheckoutPurpose,
   type CheckoutRequest,
   type CheckoutSession,
+  type InvoiceItemRequest,
   type PaymentEvent,
   type PaymentsProvider,
   type SubscriptionCheckoutRequest,
@@ -191,6 +192,22 @@ export class StripePayments implements PaymentsProvider {
       return_url: input.returnUrl,
     });
     return { id: session.id, url: session.url };
+  }
+
+  async addInvoiceItem(item: InvoiceItemRequest): Promise<{ id: string }> {
+    // A pending invoice item with `subscription` is pulled into that subscription's next invoice.
+    const created = await this.stripe.invoiceItems.create(
+      {
+        customer: item.customerId,
+        subscription: item.subscriptionId,
+        amount: item.amountCents,
+        currency: item.currency,
+        description: item.description,
+        metadata: item.metadata,
+      },
+      { idempotencyKey: item.idempotencyKey },
+    );
+    return { id: created.id };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {

@@ -120,6 +120,14 @@ export interface InvoiceSnapshot {
   hostedUrl: string | null;
   /** `subscription_create`, `subscription_cycle` (a renewal), … */
   billingReason: string | null;
+  /** The invoice items it bills (a period's overage put on it): each line's item, amount and the item's metadata. */
+  items: InvoiceItemLine[];
+}
+
+export interface InvoiceItemLine {
+  invoiceItemId: string;
+  amountCents: number;
+  metadata: Record<string, string>;
 }
 
 /** Plans: subscription checkouts, cancellation at the period's end and the customer's billing portal. */
@@ -135,6 +143,22 @@ export interface SubscriptionsProvider {
     accountId: number;
     returnUrl: string;
   }): Promise<{ id: string; url: string }>;
+  /**
+   * Adds a one-off line (a period's overage) to the subscription's next invoice; the same idempotency key adds
+   * it once however often it is sent.
+   */
+  addInvoiceItem(item: InvoiceItemRequest): Promise<{ id: string }>;
+}
+
+/** A line for the subscription's next invoice, in integer cents. */
+export interface InvoiceItemRequest {
+  idempotencyKey: string;
+  customerId: string;
+  subscriptionId: string;
+  amountCents: number;
+  currency: 'usd';
+  description: string;
+  metadata: Record<string, string>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -35,7 +35,7 @@ export function createPayoutProviders(config: Config): PayoutProviders {
     connect:
       payments.provider === 'stripe'
         ? new StripeConnect({ secretKey: payments.secretKey, apiUrl: payments.apiUrl })
-        : new SandboxConnect(),
+        : new SandboxConnect(config.publicUrl),
   };
   made.set(config, providers);
   return providers;

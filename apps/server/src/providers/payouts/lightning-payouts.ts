@@ -50,6 +50,10 @@ export class LndLightningPayouts implements LightningPayoutProvider {
       throw new ProviderUnreachable(`The Lightning node did not answer: ${(error as Error).message}`);
     }
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok && typeof body.message === 'string' && /already paid/i.test(body.message)) {
+      // Sent before and its answer lost: the node's own record of that payment says how it ended.
+      return this.earlierPayment(invoice);
+    }
     if (!response.ok) {
       const reason = typeof body.message === 'string' ? body.message : `status ${response.status}`;
       return { state: 'failed', ref: invoice.paymentHash, reason: `The Lightning node refused: ${reason}` };
@@ -73,6 +77,39 @@ export class LndLightningPayouts implements LightningPayoutProvider {
       ref: invoice.paymentHash,
       details: { preimage, feeSats: Number(route.total_fees ?? 0) },
     };
+  }
+
+  /** The node's record of an invoice it paid before (ListPayments): paid with its preimage, failed, or in flight. */
+  private async earlierPayment(invoice: LightningPayout): Promise<PayoutOutcome> {
+    let listed: { payments?: Record<string, unknown>[] };
+    try {
+      const response = await fetch(
+        `${this.options.restUrl}/v1/payments?include_incomplete=true&reversed=true&max_payments=1000`,
+        {
+          headers: { 'Grpc-Metadata-macaroon': this.options.macaroon },
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+        },
+      );
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      listed = (await response.json()) as typeof listed;
+    } catch (error) {
+      throw new ProviderUnreachable(
+        `The Lightning node's payments could not be read: ${(error as Error).message}`,
+      );
+    }
+    const payment = (listed.payments ?? []).find(
+      (each) => each.payment_hash === invoice.paymentHash && each.status === 'SUCCEEDED',
+    );
+    const preimage = typeof payment?.payment_preimage === 'string' ? payment.payment_preimage : '';
+    const proven =
+      preimage !== '' &&
+      createHash('sha256').update(Buffer.from(preimage, 'hex')).digest('hex') === invoice.paymentHash;
+    if (!proven) {
+      throw new ProviderUnreachable(
+        'The Lightning node says the invoice is paid but shows no proof of it yet',
+      );
+    }
+    return { state: 'paid', ref: invoice.paymentHash, details: { preimage } };
   }
 }
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantSpeechProviders } from '../../providers/shared/speech-providers';
 import type { EndReason } from '../conversation';
 import { loggedConversation } from '../session-client.test-support';
+import { DtmfDetector } from '../../media/dtmf';
+import { mulawDecode } from '../../media/g711';
 import { FramePacer } from './frame-pacer';
 import { TwilioMediaStream } from './twilio-media-stream';
 
@@ -16,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Plays the carrier's side of one stream, as Twilio does: frames in, and what the server sends recorded. */
-function carrier(callSid: string, options: { socket?: { texts: string[] }; pacer?: FramePacer } = {}) {
+function carrier(
+  callSid: string,
+  options: { socket?: { texts: string[] }; pacer?: FramePacer; direction?: 'inbound' | 'outbound' } = {},
+) {
   const sent: Record<string, unknown>[] = [];
   const { socket, pacer } = options;
   const line: ({ hangUp: EndReason } | { transfer: string })[] = [];
@@ -43,7 +48,7 @@ function carrier(callSid: string, options: { socket?: { texts: string[] }; pacer
         start.customParameters.callToken === `token-${callSid}`
           ? {
               agentAccountId: t.ids.agent1,
-              direction: 'inbound' as const,
+              direction: options.direction ?? 'inbound',
               contactPhone: '+15557770100',
               contactName: null,
               call: {
@@ -185,6 +190,23 @@ describe('a phone call over a Twilio media stream', () => {
       streamSid: 'MZCA0004',
     });
     call.frame('stop', { stop: { callSid: 'CA0004' } });
+  });
+
+  it('presses a phone menu key as in-band DTMF tones when the carrier has no send-digits of its own', async () => {
+    const call = carrier('CA0006', { direction: 'outbound' });
+    call.start();
+    call.speak('Thank you for calling Globex. For sales, press one. For billing, press two.');
+    const heard = () => {
+      const detector = new DtmfDetector(8000);
+      for (const message of call.sent.filter((sent) => sent.event === 'media')) {
+        const payload = (message.media as { payload: string }).payload;
+        detector.push(mulawDecode(Buffer.from(payload, 'base64')));
+      }
+      return detector.digits;
+    };
+    // No task names an option: the first is pressed, and nothing else is played.
+    await expect.poll(heard, { timeout: 10_000 }).toBe('1');
+    call.frame('stop', { stop: { callSid: 'CA0006' } });
   });
 
   it('refuses a stream whose call token is not the one the call was given', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { dtmfTones } from '../../media/dtmf';
 import type { CallControl } from '../ports/call-control';
 import { mulaw8k, pipelineRate, type LineCodec } from './line-codec';
 import type { FramePacer, PacedLine, PacedMessage } from './frame-pacer';
@@ -187,6 +188,7 @@ export class TwilioMediaStream {
     }
     this.streamSid = streamSid;
     const { runtime, logger } = this.options;
+    const line = this.withKeypad(call.call);
     const speech = runtime.speech;
     const session = await runtime.openSession({
       agentAccountId: call.agentAccountId,
@@ -196,7 +198,7 @@ export class TwilioMediaStream {
       contact: { name: call.contactName, phoneNumber: call.contactPhone, email: null },
       contactAddress: call.contactPhone,
       isTest: false,
-      call: call.call,
+      call: line,
       ...(call.phoneCall ? { phoneCall: call.phoneCall } : {}),
       ...(call.task ? { task: call.task } : {}),
       events: {
@@ -223,7 +225,7 @@ export class TwilioMediaStream {
       call.direction === 'outbound'
         ? new OutboundAnswer({
             session,
-            call: call.call,
+            call: line,
             logger,
             interrupt: () => this.voice?.interrupt(),
             ...(call.onAnswered ? { onAnswered: call.onAnswered } : {}),
@@ -303,6 +305,32 @@ export class TwilioMediaStream {
     };
     if (digit === '#') submit();
     else this.digitTimer = setTimeout(submit, dtmfGapMs);
+  }
+
+  /**
+   * The call's line, with keypad digits played in-band as DTMF tones on this stream where the carrier has no
+   * send-digits of its own (Twilio: updating a live call's TwiML would end its `<Connect><Stream>`).
+   */
+  private withKeypad(control: CallControl): CallControl {
+    if (control.sendDigits) return control;
+    const ringTransfer = control.ringTransfer?.bind(control);
+    return {
+      transfer: (destination) => control.transfer(destination),
+      hangUp: (reason) => control.hangUp(reason),
+      ...(ringTransfer ? { ringTransfer } : {}),
+      sendDigits: (digits) => {
+        this.playDigits(digits);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  /** Keypad digits as tones after whatever the line is already sending, each 100 ms with 80 ms between. */
+  private playDigits(digits: string): void {
+    if (this.ended) return;
+    this.sendAudio(this.encoder.encode(dtmfTones(digits, pipelineRate)));
+    this.sendAudio(this.encoder.flush(), true);
+    this.encoder = this.codec.encoder();
   }
 
   /** Cuts the line's bytes into 20 ms frames; `last` pads and sends what remains of the turn. */

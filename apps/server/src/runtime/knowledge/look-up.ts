@@ -1,4 +1,4 @@
-import type { LanguageModel, ModelMessage } from '../../providers/llm/types';
+import type { LanguageModel, ModelMessage, ModelUsage } from '../../providers/llm/types';
 import type { ToolEnvironment, ToolOutcome } from '../tools/environment';
 import { searchQueryFor } from './rewrite-question';
 
@@ -7,6 +7,8 @@ export interface ToolTurn {
   model: LanguageModel;
   history: readonly ModelMessage[];
   signal?: AbortSignal | undefined;
+  /** Counts tokens spent within the turn (the search query's rewrite) with the conversation's own. */
+  addUsage?: ((usage: ModelUsage) => void) | undefined;
 }
 
 /** Passages below this share of the question's words are not an answer. */
@@ -24,7 +26,9 @@ export async function lookUp(
 ): Promise<ToolOutcome> {
   const question = typeof args.query === 'string' ? args.query.trim() : '';
   if (!question) return { ok: false, message: 'Say what to look up.' };
-  const query = turn ? await searchQueryFor(turn.model, question, turn.history, turn.signal) : question;
+  const query = turn
+    ? await searchQueryFor(turn.model, question, turn.history, turn.signal, turn.addUsage)
+    : question;
   const passages = await env.knowledge.search({
     agentAccountId: env.agent.accountId,
     organizationId: env.agent.organizationId,

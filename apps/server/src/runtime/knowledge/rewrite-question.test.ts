@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageModel, ModelMessage, ModelRequest } from '../../providers/llm/types';
-import { resolveFromLastTurn, searchQueryFor } from './rewrite-question';
+import { resolveFromLastTurn, searchQueryFor, searchQueryForQuestion } from './rewrite-question';
 
 const history: ModelMessage[] = [
   { role: 'assistant', content: 'Hello! How can I help you today?' },
@@ -70,5 +70,15 @@ describe('a question rewritten into a search query', () => {
       await searchQueryFor(model, 'When are you open?', [{ role: 'user', content: 'When are you open?' }]),
     ).toBe('When are you open?');
     expect(model.asked).toEqual([]);
+  });
+
+  it('hands the tokens a rewrite spent to whoever pays for it', async () => {
+    const spent: number[] = [];
+    const meter = (usage: { inputTokens: number; outputTokens: number }) => {
+      spent.push(usage.inputTokens + usage.outputTokens);
+    };
+    await searchQueryFor(scriptedModel('rabies vaccine price'), 'How much is it?', history, undefined, meter);
+    await searchQueryForQuestion(scriptedModel('opening hours'), 'When are you open?', undefined, meter);
+    expect(spent).toEqual([15, 15]);
   });
 });

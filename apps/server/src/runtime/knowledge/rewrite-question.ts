@@ -1,5 +1,5 @@
 import { searchTerms } from '../../features/knowledge/search-terms';
-import type { LanguageModel, ModelMessage } from '../../providers/llm/types';
+import type { LanguageModel, ModelMessage, ModelUsage } from '../../providers/llm/types';
 
 /** Words that point back at something said before ("how much is it?", "do you do that on Saturdays?"). */
 const pointingWord = /\b(it|its|that|this|they|them|those|these|one)\b/i;
@@ -37,6 +37,34 @@ const instruction =
   'Replace words like "it", "that" and "they" with what they refer to in the conversation. ' +
   'Answer with the query only, no quotes, no explanation.';
 
+/** Who pays for a rewrite: told the tokens the model spent on it. */
+export type UsageSink = (usage: ModelUsage) => void | Promise<void>;
+
+/**
+ * Asks a hosted model for a search query; its failure, or an answer with nothing usable, keeps the question. The
+ * tokens it spent go to `onUsage` (metered like the conversation's own).
+ */
+async function askForQuery(
+  model: LanguageModel,
+  system: string,
+  messages: ModelMessage[],
+  question: string,
+  signal?: AbortSignal,
+  onUsage?: UsageSink,
+): Promise<string> {
+  let text = '';
+  try {
+    for await (const event of model.stream({ system, messages, tools: [], signal })) {
+      if (event.type === 'text') text += event.delta;
+      else if (event.type === 'finish') await onUsage?.(event.usage);
+    }
+  } catch {
+    return question;
+  }
+  const rewritten = text.trim().replace(/^["']|["']$/g, '');
+  return rewritten === '' || rewritten.length > 500 ? question : rewritten;
+}
+
 /**
  * The search query for a caller's question, written by the agent's own model from the conversation's last
  * turns (a hosted model is asked; the Sandbox model resolves pointing words deterministically). A model that
@@ -47,26 +75,47 @@ export async function searchQueryFor(
   question: string,
   history: readonly ModelMessage[],
   signal?: AbortSignal,
+  onUsage?: UsageSink,
 ): Promise<string> {
   if (model.sandbox) return resolveFromLastTurn(question, history);
   const turns = earlierTurns(history, question, 4);
   if (turns.length === 0) return question;
-  let text = '';
-  try {
-    for await (const event of model.stream({
-      system: instruction,
-      messages: [
-        ...turns.map((turn) => ({ role: turn.role, content: turn.content })),
-        { role: 'user', content: `Question to rewrite: ${question}` },
-      ],
-      tools: [],
-      signal,
-    })) {
-      if (event.type === 'text') text += event.delta;
-    }
-  } catch {
-    return question;
-  }
-  const rewritten = text.trim().replace(/^["']|["']$/g, '');
-  return rewritten === '' || rewritten.length > 500 ? question : rewritten;
+  return askForQuery(
+    model,
+    instruction,
+    [
+      ...turns.map((turn) => ({ role: turn.role, content: turn.content })),
+      { role: 'user', content: `Question to rewrite: ${question}` },
+    ],
+    question,
+    signal,
+    onUsage,
+  );
+}
+
+const standaloneInstruction =
+  "Rewrite the question as a search query for a business's knowledge base (its web pages): the words a page " +
+  'that answers it would use, such as the service, product, day or policy asked about, with common synonyms. ' +
+  'Answer with the query only, no quotes, no explanation.';
+
+/**
+ * A question asked on its own (the knowledge-base query API's processQuery) rewritten into a search query by the
+ * platform's model: a hosted model is asked for the words a page that answers would use; the Sandbox model, which
+ * cannot, leaves the question to the search's own content-word query. A failure keeps the question.
+ */
+export async function searchQueryForQuestion(
+  model: LanguageModel,
+  question: string,
+  signal?: AbortSignal,
+  onUsage?: UsageSink,
+): Promise<string> {
+  if (model.sandbox) return question;
+  return askForQuery(
+    model,
+    standaloneInstruction,
+    [{ role: 'user', content: `Question to rewrite: ${question}` }],
+    question,
+    signal,
+    onUsage,
+  );
 }

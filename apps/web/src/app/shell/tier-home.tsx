@@ -7,6 +7,7 @@ import { childTypeOf } from './tiers';
 import { Fact } from './fact';
 import { WalkthroughCard } from '../../features/onboarding/walkthrough/walkthrough-card';
 import { AgentHome } from '../../features/agents/home/agent-home';
+import { PlansYouSell } from '../../features/billing';
 
 type Account = ResponseOf<typeof endpoints.getAccount>['account'];
 
@@ -63,6 +64,9 @@ export function TierHome({ account, basePath }: { account: Account; basePath: st
       </Card>
 
       {account.accountType === 'organization' && <WalkthroughCard account={account} agentAccountId={null} />}
+
+      {(account.accountType === 'partner' || account.accountType === 'reseller') &&
+        account.permissions.canManageBilling && <PlansYouSell accountId={account.id} />}
 
       {childType && (
         <Stack gap="sm">

@@ -1,6 +1,14 @@
 import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
 import { endpoints, type ResponseOf } from '@switchboard/contract';
-import { IconChartBar, IconDeviceMobile, IconGift, IconLogout, IconUser } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconDeviceMobile,
+  IconGift,
+  IconHistory,
+  IconLogout,
+  IconShieldCheck,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../lib/api-client';
@@ -77,6 +85,21 @@ export function UserMenu({
         <Menu.Item leftSection={<IconGift size={14} />} onClick={() => overlay.open('referrals')}>
           Invite and earn
         </Menu.Item>
+        {user.superAdmin && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Super admin</Menu.Label>
+            <Menu.Item
+              leftSection={<IconShieldCheck size={14} />}
+              onClick={() => overlay.open('reviewQueue')}
+            >
+              Conversations to review
+            </Menu.Item>
+            <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => overlay.open('adminAudit')}>
+              Audit trail
+            </Menu.Item>
+          </>
+        )}
         {handOff && (
           <Menu.Item leftSection={<IconDeviceMobile size={14} />} onClick={() => openInMobileApp(handOff)}>
             Open in the mobile app

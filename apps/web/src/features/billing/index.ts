@@ -1,2 +1,3 @@
 export { UnpaidBanner } from './unpaid-banner';
 export { SandboxPortalPage } from './sandbox-portal-page';
+export { PlansYouSell } from './plans-you-sell';

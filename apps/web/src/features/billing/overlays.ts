@@ -1,6 +1,4 @@
-import { IconPencil } from '@tabler/icons-react';
 import type { OverlayDefinition } from '../../app/overlays/overlay-types';
-import { comingOverlay } from '../../app/overlays/coming-overlay';
 
 const area = 'billing';
 
@@ -40,14 +38,13 @@ export const overlays: OverlayDefinition[] = [
     kind: 'modal',
     load: async () => ({ default: (await import('./plan-offered-overlay')).PlanOfferedOverlay }),
   },
-  comingOverlay({
+  {
     flag: 'editPlan',
     title: 'Edit plan',
     area,
-    size: 'lg',
-    icon: IconPencil,
-    description: 'Set the name, price and included usage of a plan you offer to your accounts.',
-  }),
+    size: 'xl',
+    load: async () => ({ default: (await import('./edit-plan-overlay')).EditPlanOverlay }),
+  },
   {
     flag: 'usage',
     title: 'Usage and costs',

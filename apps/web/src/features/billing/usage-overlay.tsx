@@ -16,6 +16,7 @@ import { usageCounters, usageEndpoints, type UsageCounter, type UsageReport } fr
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useApiQuery } from '../../lib/use-api';
+import { PlanUsagePrices } from './plan-usage-prices';
 import { formatDate, formatQuantity, useBillingTarget } from './use-billing';
 
 /** What each counter counts, as a person reads it, and its colour in the charts. */
@@ -180,6 +181,7 @@ export function UsageOverlay() {
           hint="sent and received"
         />
       </SimpleGrid>
+      {period === 'current' && <PlanUsagePrices usage={usage} />}
       <Stack gap="xs">
         <Text fw={600}>Cost by day</Text>
         <ByDayChart usage={usage} />

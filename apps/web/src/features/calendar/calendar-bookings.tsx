@@ -23,6 +23,20 @@ function when(booking: BookingView): string {
   return `${format.format(new Date(booking.startsAt))} (${booking.timezone})`;
 }
 
+/** The calendar a booking is in, labelled "Sandbox" where it is a stand-in. */
+function CalendarOf({ booking, hiddenFrom }: { booking: BookingView; hiddenFrom?: 'sm' }) {
+  return (
+    <Group gap={4} hiddenFrom={hiddenFrom}>
+      <Text size="sm">{providerLabel[booking.provider]}</Text>
+      {booking.sandbox && (
+        <Badge size="xs" color="grape" variant="light">
+          Sandbox
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 /** The appointments the account's agents booked, each with its contact, time, conversation and a cancel. */
 export function CalendarBookings({ accountId }: { accountId: number | null }) {
   const scope = accountId === null ? {} : { targetAccountId: accountId };
@@ -50,7 +64,7 @@ export function CalendarBookings({ accountId }: { accountId: number | null }) {
               <Table.Tr>
                 <Table.Th>Contact</Table.Th>
                 <Table.Th>Time</Table.Th>
-                <Table.Th>Calendar</Table.Th>
+                <Table.Th visibleFrom="sm">Calendar</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -61,7 +75,7 @@ export function CalendarBookings({ accountId }: { accountId: number | null }) {
                     <Text size="sm" fw={500}>
                       {booking.name || 'Caller'}
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {[booking.contactAddress, booking.purpose].filter(Boolean).join(' · ')}
                     </Text>
                     {booking.roomId && booking.conversationUuid && (
@@ -78,16 +92,11 @@ export function CalendarBookings({ accountId }: { accountId: number | null }) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{when(booking)}</Text>
+                    {/* On a phone the calendar goes under the time: no column scrolled out of sight. */}
+                    <CalendarOf booking={booking} hiddenFrom="sm" />
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Text size="sm">{providerLabel[booking.provider]}</Text>
-                      {booking.sandbox && (
-                        <Badge size="xs" color="grape" variant="light">
-                          Sandbox
-                        </Badge>
-                      )}
-                    </Group>
+                  <Table.Td visibleFrom="sm">
+                    <CalendarOf booking={booking} />
                   </Table.Td>
                   <Table.Td>
                     {booking.status === 'cancelled' ? (

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { AccountView } from '@switchboard/contract';
-import { IconCode, IconKey, IconWebhook } from '@tabler/icons-react';
+import { IconCode, IconKey, IconPhoneCall, IconWebhook } from '@tabler/icons-react';
 import { useOverlay } from '../../app/overlays/use-overlay';
 
-/** The settings screen's developer card: API tokens and event webhooks, for those who may edit the account. */
+/** The settings screen's developer card: API tokens, event webhooks and SIP, for those who may edit the account. */
 export function DeveloperSettings({ account }: { account: AccountView }) {
   const { open } = useOverlay();
   if (!account.permissions.canEditOrg) return null;
@@ -12,8 +12,8 @@ export function DeveloperSettings({ account }: { account: AccountView }) {
       <Stack gap="xs">
         <Text fw={600}>Developers</Text>
         <Text size="sm" c="dimmed">
-          API tokens for your code and AI tools (the MCP server at <code>/api/mcp</code>), and webhooks that
-          send your systems what happens.
+          API tokens for your code and AI tools (the MCP server at <code>/api/mcp</code>), webhooks that send
+          your systems what happens, and SIP to connect your own phone system.
         </Text>
         <Group gap="xs">
           <Button
@@ -31,6 +31,14 @@ export function DeveloperSettings({ account }: { account: AccountView }) {
             onClick={() => open('webhooks')}
           >
             Webhooks
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPhoneCall size={14} />}
+            onClick={() => open('sipSetup')}
+          >
+            SIP trunk
           </Button>
           <Button
             variant="default"

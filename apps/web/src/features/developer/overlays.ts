@@ -34,4 +34,11 @@ export const overlays: OverlayDefinition[] = [
     size: 'lg',
     load: async () => ({ default: (await import('./webhook-deliveries-overlay')).WebhookDeliveriesOverlay }),
   },
+  {
+    flag: 'sipSetup',
+    title: 'SIP trunk',
+    area,
+    size: 'xl',
+    load: async () => ({ default: (await import('./sip-setup-overlay')).SipSetupOverlay }),
+  },
 ];

@@ -105,10 +105,20 @@ export function KnowledgeBasePanel({
   const scope = { targetAccountId: accountId };
   const [urls, setUrls] = useState('');
   const busy = base.documents.queued + base.documents.fetching > 0;
+  // Read again while the base's counts or its own list show a page in progress: the counts come from another
+  // query, and the list must not stop on a reading taken before its last pages were ready.
   const detail = useApiQuery(
     endpoints.getKnowledgeBase,
     { params: { id: base.id }, ...scope },
-    { refetchInterval: busy ? 1500 : false },
+    {
+      refetchInterval: (query) =>
+        busy ||
+        (query.state.data?.documents ?? []).some(
+          (document) => document.state === 'queued' || document.state === 'fetching',
+        )
+          ? 1500
+          : false,
+    },
   );
   const add = useApiMutation(endpoints.addKnowledgeDocuments, {
     invalidates: [endpoints.getKnowledgeBase, endpoints.listKnowledgeBases],

@@ -47,7 +47,7 @@ export function QueryPlayground({ baseId, accountId }: { baseId: string; account
                     {result.section ? ` › ${result.section}` : ''}
                   </Text>
                   <Badge variant="light" style={{ flexShrink: 0 }}>
-                    score {result.score.toFixed(3)}
+                    score {result.score.toFixed(4)}
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed" truncate>

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Loader, Text } from '@mantine/core';
-import { payoutsEndpoints, webPages } from '@switchboard/contract';
+import { payoutsEndpoints } from '@switchboard/contract';
 import { IconAlertTriangle, IconBuildingBank } from '@tabler/icons-react';
 import { useApiMutation, useApiQuery } from '../../lib/use-api';
+import { connectReturnUrls, describeRequirement } from './connect-urls';
 import { usePayoutTarget } from './use-payouts';
 
 /** The account's Stripe connected account: whether it can receive, what Stripe still needs, and a way to finish. */
@@ -21,7 +22,6 @@ export function StripeConnectState() {
     );
   }
   const account = state.data;
-  const origin = window.location.origin;
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Group gap="xs">
@@ -39,10 +39,7 @@ export function StripeConnectState() {
           onClick={() =>
             connect.mutate({
               ...target,
-              body: {
-                successUrl: `${origin}${webPages.payoutConnectSuccess}`,
-                failureUrl: `${origin}${webPages.payoutConnectFailure}`,
-              },
+              body: connectReturnUrls(target.targetAccountId),
             })
           }
         >
@@ -51,7 +48,7 @@ export function StripeConnectState() {
       )}
       {account.currentlyDue.length > 0 && account.connected && (
         <Text size="xs" c="dimmed" w="100%">
-          Stripe still needs: {account.currentlyDue.join(', ')}
+          Stripe still needs: {account.currentlyDue.map(describeRequirement).join(', ')}
         </Text>
       )}
       {connect.error && (

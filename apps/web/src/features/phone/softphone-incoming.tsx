@@ -145,10 +145,12 @@ export function IncomingCallPanel({
             loading={answer.isPending}
             disabled={busy || decline.isPending}
             onClick={() =>
-              answer.mutate(
-                { params: { callId: call.callId } },
-                { onSuccess: (answered) => onAnswered(answered) },
-              )
+              // The network tells the page the ring ended (answered) before this answer arrives, which unmounts
+              // the panel: the promise, unlike mutate's callbacks, still hands the call to the page.
+              void answer
+                .mutateAsync({ params: { callId: call.callId } })
+                .then(onAnswered)
+                .catch(() => undefined)
             }
           >
             Answer

@@ -17,6 +17,7 @@ export const transactionKindLabels: Record<string, string> = {
   payment: 'Payment',
   payout: 'Payout',
   fee: 'Fee',
+  wholesale: 'Wholesale',
 };
 
 /** A typed amount checked the way the server checks it, so a mistake shows before anything is sent. */

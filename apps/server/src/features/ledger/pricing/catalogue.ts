@@ -25,6 +25,8 @@ export type ProductItems = Record<string, ProductItem>;
 export interface ResolvedPlan {
   id: string;
   name: string;
+  /** The partner or reseller that sells at these prices; null for the platform's own plan. */
+  ownerAccountId: number | null;
   productItems: ProductItems;
   /** How the account came to it: its own assignment, an ancestor's default, or the platform default. */
   source: 'own' | 'inherited' | 'platform';

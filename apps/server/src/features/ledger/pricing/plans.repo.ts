@@ -7,7 +7,12 @@ import type { ProductItems, ResolvedPlan } from './catalogue';
  */
 export async function resolvePlan(db: Db, accountId: number): Promise<ResolvedPlan | null> {
   const [own] = await db
-    .select({ id: pricePlans.id, name: pricePlans.name, productItems: pricePlans.productItems })
+    .select({
+      id: pricePlans.id,
+      name: pricePlans.name,
+      ownerAccountId: pricePlans.ownerAccountId,
+      productItems: pricePlans.productItems,
+    })
     .from(planAssignments)
     .innerJoin(pricePlans, eq(pricePlans.id, planAssignments.planId))
     .where(eq(planAssignments.accountId, accountId));
@@ -15,7 +20,12 @@ export async function resolvePlan(db: Db, accountId: number): Promise<ResolvedPl
   let parentId = (await parentOf(db, accountId)) ?? null;
   for (let depth = 0; parentId !== null && depth < 8; depth += 1) {
     const [inherited] = await db
-      .select({ id: pricePlans.id, name: pricePlans.name, productItems: pricePlans.productItems })
+      .select({
+        id: pricePlans.id,
+        name: pricePlans.name,
+        ownerAccountId: pricePlans.ownerAccountId,
+        productItems: pricePlans.productItems,
+      })
       .from(pricePlans)
       .where(and(eq(pricePlans.ownerAccountId, parentId), eq(pricePlans.isDefault, true)));
     if (inherited)
@@ -27,7 +37,12 @@ export async function resolvePlan(db: Db, accountId: number): Promise<ResolvedPl
     parentId = await parentOf(db, parentId);
   }
   const [platform] = await db
-    .select({ id: pricePlans.id, name: pricePlans.name, productItems: pricePlans.productItems })
+    .select({
+      id: pricePlans.id,
+      name: pricePlans.name,
+      ownerAccountId: pricePlans.ownerAccountId,
+      productItems: pricePlans.productItems,
+    })
     .from(pricePlans)
     .where(and(isNull(pricePlans.ownerAccountId), eq(pricePlans.isDefault, true)));
   return platform

@@ -23,6 +23,11 @@ export const sipEnvShape = {
   RTP_PORT_MAX: wholeNumber('a port', 1025, 65535).default(40999),
   /** A call whose caller sends no RTP for this long is taken as gone and closed. */
   SIP_RTP_TIMEOUT_SECONDS: wholeNumber('seconds', 1, 3600).default(30),
+  /**
+   * The shortest session interval (RFC 4028 Min-SE) a call may ask for with Session-Expires; below it the INVITE
+   * is answered 422. The RFC's floor is 90 s; tests lower it.
+   */
+  SIP_SESSION_MIN_SECONDS: wholeNumber('seconds', 1, 86_400).default(90),
   SIP_TCP: z
     .enum(['on', 'off'], { error: () => 'must be on or off' })
     .default('on')
@@ -40,6 +45,8 @@ export interface SipConfig {
   publicHost: string;
   rtpPorts: { min: number; max: number };
   rtpTimeoutMs: number;
+  /** The least Session-Expires accepted (RFC 4028 Min-SE), seconds. */
+  sessionMinSeconds: number;
   tcp: boolean;
 }
 
@@ -71,6 +78,7 @@ export function sipConfigFromEnv(env: SipEnv): SipConfig {
     publicHost: env.SIP_PUBLIC_HOST ?? (anyAddress ? '127.0.0.1' : host),
     rtpPorts: { min: env.RTP_PORT_MIN, max: env.RTP_PORT_MAX },
     rtpTimeoutMs: env.SIP_RTP_TIMEOUT_SECONDS * 1000,
+    sessionMinSeconds: env.SIP_SESSION_MIN_SECONDS,
     tcp: env.SIP_TCP,
   };
 }

@@ -47,6 +47,8 @@ export class RtpLine {
   private readonly timer: NodeJS.Timeout;
   private closed = false;
   private timedOut = false;
+  /** On hold (a re-INVITE's sendonly or inactive): nothing is sent, and the far end's silence is expected. */
+  private held = false;
   /** Packets received and sent, for the call's record. */
   readonly counts = { received: 0, sent: 0, digits: 0 };
 
@@ -81,6 +83,27 @@ export class RtpLine {
     throw new Error(`no free RTP port between ${options.ports.min} and ${options.ports.max}`);
   }
 
+  /**
+   * The codec an answer settled on (a call we place offers before it knows), with the silence clock started
+   * afresh: the ringing before the answer is not the far end going quiet.
+   */
+  settle(codec: { payloadType: number; telephoneEvent: number | null; silence: number }): void {
+    Object.assign(this.options, codec);
+    this.lastReceivedAt = performance.now();
+    this.timedOut = false;
+  }
+
+  /**
+   * A new offer in the call moved the far end's media or put it on hold (RFC 3264 §8.3, §8.4): sending goes to
+   * the new address (c=0.0.0.0 keeps the old one), and nothing is sent and no silence timeout runs while held.
+   */
+  redirect(address: string, port: number, held: boolean): void {
+    if (address !== '0.0.0.0' && address !== '::') this.remote = { address, port };
+    this.held = held;
+    this.lastReceivedAt = performance.now();
+    this.timedOut = false;
+  }
+
   /** Where the SDP says to send, until the caller's own packets show where they come from. */
   sendTo(address: string, port: number): void {
     this.remote ??= { address, port };
@@ -88,7 +111,7 @@ export class RtpLine {
 
   /** Sends one 20 ms frame of the agent's audio. */
   sendFrame(frame: Uint8Array): void {
-    if (this.closed || !this.remote) return;
+    if (this.closed || !this.remote || this.held) return;
     const now = performance.now();
     // After a pause the timestamp follows the clock and the marker starts a talkspurt (RFC 3551 §4.1).
     const gap = now - this.lastSentAt;
@@ -152,7 +175,7 @@ export class RtpLine {
     const now = performance.now();
     const quiet = now - this.lastReceivedAt;
     if (quiet >= drainAfterMs) for (const due of this.jitter.drain()) this.options.onAudio(due.payload);
-    if (quiet >= this.options.timeoutMs) {
+    if (quiet >= this.options.timeoutMs && !this.held) {
       if (!this.timedOut) this.options.onTimeout();
       this.timedOut = true;
       return;

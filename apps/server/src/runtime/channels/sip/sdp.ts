@@ -102,13 +102,17 @@ export function buildAudioAnswer(input: {
   port: number;
   codec: typeof PCMU | typeof PCMA;
   sessionId: number;
+  /** The session's version (o= line), raised with each new answer in the call; the session id by default. */
+  version?: number;
+  /** The stream's direction (RFC 3264 §6.1): sendrecv unless the offer holds the call. */
+  direction?: 'sendrecv' | 'sendonly' | 'recvonly' | 'inactive';
 }): string {
   const { offer, address, port, codec } = input;
   const family = isIP(address) === 6 ? 'IP6' : 'IP4';
   const formats = [codec, ...(offer.telephoneEvent !== null ? [offer.telephoneEvent] : [])];
   const lines = [
     'v=0',
-    `o=switchboard ${input.sessionId} ${input.sessionId} IN ${family} ${address}`,
+    `o=switchboard ${input.sessionId} ${input.version ?? input.sessionId} IN ${family} ${address}`,
     's=switchboard',
     `c=IN ${family} ${address}`,
     't=0 0',
@@ -126,7 +130,28 @@ export function buildAudioAnswer(input: {
         `a=fmtp:${offer.telephoneEvent} 0-16`,
       );
     }
-    lines.push('a=ptime:20', 'a=sendrecv');
+    lines.push('a=ptime:20', `a=${input.direction ?? 'sendrecv'}`);
   });
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Our offer for a call we place (RFC 3264 §5): PCMU, PCMA and telephone-event 101 on our RTP port. */
+export function buildAudioOffer(input: { address: string; port: number; sessionId: number }): string {
+  const { address, port, sessionId } = input;
+  const family = isIP(address) === 6 ? 'IP6' : 'IP4';
+  const lines = [
+    'v=0',
+    `o=switchboard ${sessionId} ${sessionId} IN ${family} ${address}`,
+    's=switchboard',
+    `c=IN ${family} ${address}`,
+    't=0 0',
+    `m=audio ${port} RTP/AVP ${PCMU} ${PCMA} 101`,
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:8 PCMA/8000',
+    'a=rtpmap:101 telephone-event/8000',
+    'a=fmtp:101 0-16',
+    'a=ptime:20',
+    'a=sendrecv',
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }
