@@ -16,6 +16,7 @@ import {
   type ChunkHit,
 } from '@switchboard/server/features/knowledge/knowledge.repo';
 import { searchKnowledge } from '@switchboard/server/features/knowledge/knowledge-search';
+import { countDocumentLexemes } from '@switchboard/server/features/knowledge/knowledge-lexemes.repo';
 import { createKnowledgeVectors } from '@switchboard/server/features/knowledge/knowledge-vectors';
 import { createLogger } from '@switchboard/server/platform/logger';
 import { embeddingsConfigFromEnv } from '@switchboard/server/providers/embeddings/config';
@@ -119,7 +120,8 @@ async function loadLargeBase(db: Db, organizationId: number, count: number): Pro
       FROM generate_series(${start}::int, ${start + size - 1}::int) AS n,
         (SELECT ${`{${vocabulary.join(',')}}`}::text[] AS w) AS v`);
   }
-  // The document's vocabulary, as ingestion keeps it: the words its passages are made of.
+  // The document's lexeme counts and vocabulary, as ingestion keeps them: the words its passages are made of.
+  await countDocumentLexemes(db, document.id);
   for (let start = 0; start < vocabulary.length; start += 2000) {
     await db
       .insert(knowledgeTerms)
@@ -131,6 +133,7 @@ async function loadLargeBase(db: Db, organizationId: number, count: number): Pro
   }
   await db.execute(sql`ANALYZE knowledge_chunks`);
   await db.execute(sql`ANALYZE knowledge_terms`);
+  await db.execute(sql`ANALYZE knowledge_lexemes`);
   return base.id;
 }
 

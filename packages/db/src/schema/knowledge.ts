@@ -115,3 +115,24 @@ export const knowledgeTerms = pgTable(
     index('knowledge_terms_trigram_idx').using('gin', table.term.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * How many of a document's passages hold each lexeme (the stems of their full-text vectors): summed over a base,
+ * a search word's document frequency, which lets a search rank only the passages holding its rarer words when its
+ * common words would match most of a large base (decisions/066).
+ */
+export const knowledgeLexemes = pgTable(
+  'knowledge_lexemes',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => knowledgeDocuments.id, { onDelete: 'cascade' }),
+    knowledgeBaseId: text('knowledge_base_id').notNull(),
+    lexeme: text('lexeme').notNull(),
+    chunks: integer('chunks').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.lexeme] }),
+    index('knowledge_lexemes_base_lexeme_idx').on(table.knowledgeBaseId, table.lexeme),
+  ],
+);

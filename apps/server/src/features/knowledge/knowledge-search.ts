@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/database';
 import { searchChunkRows, similarTerms, type ChunkHit } from './knowledge.repo';
+import { lexemeFrequencies, rarestLexemes } from './knowledge-lexemes.repo';
 import type { KnowledgeVectors } from './knowledge-vectors';
 import { anyTermQuery, bestSentence, searchTerms, termCoverage } from './search-terms';
 
@@ -10,6 +11,8 @@ export interface KnowledgeSearchInput {
   /** Search the question's content words, any of which may match (true), or the text as written (false). */
   processQuery: boolean;
   limit: number;
+  /** At most about this many passages are ranked per ranking (decisions/066); 2,000 unless given. */
+  rankingBudget?: number;
 }
 
 export interface KnowledgeSearchAnswer {
@@ -27,6 +30,12 @@ export interface KnowledgeSearchAnswer {
 export const fusionK = 60;
 /** Each ranking gives this many passages to the fusion (or the limit asked, when larger). */
 const candidatesPerRanking = 30;
+/**
+ * A ranking scores at most about this many passages: past it, only those holding the search's rarer words
+ * (decisions/066). Ranking costs some microseconds a passage, so this keeps a search over a large base in tens of
+ * milliseconds, while a base of a few thousand passages is ranked whole.
+ */
+const defaultRankingBudget = 2000;
 
 /**
  * Rankings merged by reciprocal rank fusion: a passage's score is the sum over the lists of 1 / (k + rank), so one
@@ -100,22 +109,29 @@ async function lexicalSearch(
   }
   const terms = searchTerms(input.query);
   const lexicalQuery = anyTermQuery(terms);
-  const search = (text: string) =>
-    searchChunkRows(
+  const search = async (words: readonly string[]) => {
+    const frequencies = await lexemeFrequencies(db, input.knowledgeBaseIds, words);
+    return searchChunkRows(
       db,
       input.organizationId,
       input.knowledgeBaseIds,
-      { text, syntax: 'or-terms' },
+      {
+        text: anyTermQuery(words),
+        syntax: 'or-terms',
+        within: rarestLexemes(frequencies, input.rankingBudget ?? defaultRankingBudget),
+      },
       candidates,
     );
-  const [lexical, similar] = await Promise.all([
-    search(lexicalQuery),
-    similarTerms(db, input.knowledgeBaseIds, terms),
-  ]);
+  };
+  // The words' own ranking runs while their nearest words are looked up, and beside the ranking of those.
+  const lexicalRanking = search(terms);
+  lexicalRanking.catch(() => undefined); // awaited below; a failure there is the search's
+  const similar = await similarTerms(db, input.knowledgeBaseIds, terms);
   // A word the bases have is searched as it is; one they lack (a typo, a part of a word) by its nearest words.
   const unknown = terms.filter((term) => (similar.get(term)?.[0]?.similarity ?? 0) < 1);
   const corrected = unknown.filter((term) => (similar.get(term)?.length ?? 0) > 0);
   if (corrected.length === 0) {
+    const lexical = await lexicalRanking;
     return {
       rankings: [lexical],
       answer: (rankings) => answerWith(lexicalQuery, fuseRankings(rankings, input.limit), terms, input.query),
@@ -124,8 +140,9 @@ async function lexicalSearch(
   const expanded = terms.flatMap((term) =>
     corrected.includes(term) ? (similar.get(term) ?? []).map((match) => match.term) : [term],
   );
-  const fuzzyQuery = anyTermQuery([...new Set(expanded)]);
-  const fuzzy = await search(fuzzyQuery);
+  const fuzzyTerms = [...new Set(expanded)];
+  const fuzzyQuery = anyTermQuery(fuzzyTerms);
+  const [lexical, fuzzy] = await Promise.all([lexicalRanking, search(fuzzyTerms)]);
   const searchedTerms = terms.map((term) =>
     corrected.includes(term) ? (similar.get(term)?.[0]?.term ?? term) : term,
   );

@@ -13,6 +13,7 @@ import {
   type KnowledgeDocumentState,
   queryRows,
 } from '@switchboard/db';
+import { countDocumentLexemes } from './knowledge-lexemes.repo';
 
 export type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
 export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
@@ -250,6 +251,7 @@ export async function storeDocumentText(
         })),
       );
     }
+    await countDocumentLexemes(tx, document.id);
     await tx
       .update(knowledgeDocuments)
       .set({
@@ -265,13 +267,14 @@ export async function storeDocumentText(
 
 /**
  * The chunks of the given bases (all of one organization) matching a tsquery, best first by ts_rank over the
- * weighted vector, normalised by document length (flag 1: divided by 1 + log of the length).
+ * weighted vector, normalised by document length (flag 1: divided by 1 + log of the length). With `within`, only
+ * the passages holding one of those lexemes are ranked (by the whole query still).
  */
 export async function searchChunkRows(
   db: Db,
   organizationId: number,
   baseIds: readonly string[],
-  tsquery: { text: string; syntax: 'or-terms' | 'websearch' },
+  tsquery: { text: string; syntax: 'or-terms' | 'websearch'; within?: readonly string[] | null },
   limit: number,
 ): Promise<ChunkHit[]> {
   if (baseIds.length === 0 || tsquery.text.trim() === '') return [];
@@ -279,6 +282,10 @@ export async function searchChunkRows(
     tsquery.syntax === 'or-terms'
       ? sql`to_tsquery('english'::regconfig, ${tsquery.text})`
       : sql`websearch_to_tsquery('english'::regconfig, ${tsquery.text})`;
+  // Ranked among the passages holding one of these lexemes (stems as stored, so the query text is cast, not parsed).
+  const within = tsquery.within?.length
+    ? sql`${tsquery.within.map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ')}::tsquery`
+    : query;
   const score = sql<number | string>`ts_rank(${knowledgeChunks.search}, ${query}, 1)`;
   const rows = await db
     .select({
@@ -297,7 +304,7 @@ export async function searchChunkRows(
       and(
         inArray(knowledgeChunks.knowledgeBaseId, [...baseIds]),
         eq(knowledgeDocuments.accountId, organizationId),
-        sql`${knowledgeChunks.search} @@ ${query}`,
+        sql`${knowledgeChunks.search} @@ ${within}`,
       ),
     )
     .orderBy(desc(score), asc(knowledgeChunks.id))

@@ -78,6 +78,8 @@ export class SipOutboundCall {
   private channel: SipCallChannel | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
   private answeredAt = 0;
+  /** The status writes in the order the call went through them (each catches its own failure). */
+  private statusWrites: Promise<void> = Promise.resolve();
   private offer = '';
   private codec: 0 | 8 | null = null;
   private session: PlacedSession | null = null;
@@ -370,8 +372,16 @@ export class SipOutboundCall {
     if (!sent && request.method === 'INVITE') void this.end('failed', 'the INVITE could not be sent');
   }
 
+  /**
+   * Stores the call's status after those before it: a 180 and the 200 right after it are two writes that must
+   * land in that order (on a pool of connections the later one could otherwise be overwritten by the earlier).
+   */
   private status(status: PlacedCallStatus | 'ringing' | 'in-progress', reason?: string): Promise<void> {
-    return storeOutboundStatus(this.deps, this.plan, status, this.answeredAt, reason);
+    const answeredAt = this.answeredAt;
+    this.statusWrites = this.statusWrites.then(() =>
+      storeOutboundStatus(this.deps, this.plan, status, answeredAt, reason),
+    );
+    return this.statusWrites;
   }
 
   private stopRinging(): void {

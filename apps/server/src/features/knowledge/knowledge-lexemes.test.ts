@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accounts, eq, knowledgeLexemes, seedDemoData } from '@switchboard/db';
+import { cloneDatabase, type ClonedDatabase } from '@switchboard/testing';
+import {
+  deleteDocumentRow,
+  insertBaseRow,
+  insertDocumentRows,
+  storeDocumentText,
+  type KnowledgeDocumentRow,
+  type NewChunk,
+} from './knowledge.repo';
+import { lexemeFrequencies, rarestLexemes } from './knowledge-lexemes.repo';
+import { searchKnowledge } from './knowledge-search';
+
+// A search over a large base ranks only the passages holding its rarer words once its words together occur in
+// more passages than the ranking budget; the lexeme counts that decide it follow each document's passages.
+
+let database: ClonedDatabase;
+let organizationId: number;
+let baseId: string;
+let hoursPage: KnowledgeDocumentRow;
+
+const read = { title: 'Gym', contentType: 'text/html', contentHash: '', bytes: 1, fetchedAt: new Date() };
+const passages = (texts: readonly string[]): NewChunk[] =>
+  texts.map((text, position) => ({ position, title: 'Gym', section: 'Visiting', text }));
+const commonPassages = Array.from(
+  { length: 30 },
+  (_, n) => `Our opening hours are on the board by the front desk, next to locker ${n + 1}.`,
+);
+
+beforeAll(async () => {
+  database = await cloneDatabase(inject('databaseTemplate'));
+  await seedDemoData(database.db);
+  const [acme] = await database.db.select().from(accounts).where(eq(accounts.username, 'acme'));
+  if (!acme) throw new Error('the demo seed wrote no acme');
+  organizationId = acme.id;
+  const base = await insertBaseRow(database.db, {
+    id: 'kb-lexemes',
+    accountId: organizationId,
+    title: 'Gym',
+  });
+  baseId = base.id;
+  const [hours, weekend] = await insertDocumentRows(
+    database.db,
+    base,
+    [
+      { id: 'doc-hours', url: 'https://gym.example/hours' },
+      { id: 'doc-weekend', url: 'https://gym.example/weekend' },
+    ],
+    () => Promise.resolve(),
+  );
+  if (!hours || !weekend) throw new Error('the documents were not written');
+  hoursPage = hours;
+  await storeDocumentText(database.db, hours, read, passages(commonPassages));
+  await storeDocumentText(
+    database.db,
+    weekend,
+    read,
+    passages([
+      'On Saturday the hours are nine to noon.',
+      'Saturday mornings the pool is closed for cleaning.',
+      'Parking is free in the evening.',
+    ]),
+  );
+});
+afterAll(() => database.close());
+
+describe('lexeme counts', () => {
+  it('count the passages holding each stem, per document, replaced when the document is read again', async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await lexemeFrequencies(database.db, [baseId], ['saturday', 'hours', 'parking', 'helicopter'])).map(
+          (entry) => [entry.lexeme, entry.chunks],
+        ),
+      );
+    expect(await counts()).toEqual({ saturday: 2, hour: 31, park: 1, helicopt: 0 });
+    await storeDocumentText(database.db, hoursPage, read, passages(commonPassages.slice(0, 10)));
+    expect(await counts()).toEqual({ saturday: 2, hour: 11, park: 1, helicopt: 0 });
+    await storeDocumentText(database.db, hoursPage, read, passages(commonPassages));
+    expect((await counts()).hour).toBe(31);
+  });
+
+  it('are gone with their document, and another base’s words do not count', async () => {
+    const other = await insertBaseRow(database.db, {
+      id: 'kb-other',
+      accountId: organizationId,
+      title: 'Other',
+    });
+    const [page] = await insertDocumentRows(
+      database.db,
+      other,
+      [{ id: 'doc-o', url: 'https://o.example/' }],
+      () => Promise.resolve(),
+    );
+    if (!page) throw new Error('the document was not written');
+    await storeDocumentText(database.db, page, read, passages(['Saturday hours vary.']));
+    expect(await lexemeFrequencies(database.db, [baseId], ['saturday'])).toEqual([
+      { lexeme: 'saturday', chunks: 2 },
+    ]);
+    expect(await lexemeFrequencies(database.db, [baseId, other.id], ['saturday'])).toEqual([
+      { lexeme: 'saturday', chunks: 3 },
+    ]);
+    await deleteDocumentRow(database.db, other.id, page.id);
+    const left = await database.db
+      .select()
+      .from(knowledgeLexemes)
+      .where(eq(knowledgeLexemes.documentId, page.id));
+    expect(left).toEqual([]);
+  });
+});
+
+describe('the ranking budget', () => {
+  it('leaves a search whose words fit it whole, and narrows one past it to the rarest words that fit', () => {
+    const words = [
+      { lexeme: 'hour', chunks: 900 },
+      { lexeme: 'saturday', chunks: 40 },
+      { lexeme: 'pool', chunks: 300 },
+      { lexeme: 'helicopt', chunks: 0 },
+    ];
+    expect(rarestLexemes(words, 1240)).toBeNull();
+    expect(rarestLexemes(words, 1000)).toEqual(['saturday', 'pool']);
+    expect(rarestLexemes(words, 100)).toEqual(['saturday']);
+    // The rarest word is kept even when it alone is over the budget.
+    expect(rarestLexemes(words, 10)).toEqual(['saturday']);
+    expect(rarestLexemes([{ lexeme: 'helicopt', chunks: 0 }], 10)).toBeNull();
+  });
+
+  it('ranks only the passages holding the rarer word past it, by the whole question still', async () => {
+    const search = (rankingBudget: number) =>
+      searchKnowledge(database.db, {
+        organizationId,
+        knowledgeBaseIds: [baseId],
+        query: 'What are your Saturday hours?',
+        processQuery: true,
+        limit: 10,
+        rankingBudget,
+      }).then((found) => found.results.map((hit) => hit.text));
+    const narrowed = await search(10);
+    expect(narrowed).toEqual([
+      'On Saturday the hours are nine to noon.',
+      'Saturday mornings the pool is closed for cleaning.',
+    ]);
+    const whole = await search(1000);
+    expect(whole[0]).toBe('On Saturday the hours are nine to noon.');
+    expect(whole).toHaveLength(10);
+    expect(whole.filter((text) => text.startsWith('Our opening hours'))).toHaveLength(8);
+  });
+});
