@@ -14,51 +14,67 @@ export async function countDocumentLexemes(db: Db, documentId: string): Promise<
     GROUP BY c.document_id, c.knowledge_base_id, u.lexeme`);
 }
 
+/** A search word's lexeme (the stem English full-text search makes of it) and how many passages hold it. */
+export interface WordLexeme {
+  word: string;
+  lexeme: string;
+  chunks: number;
+}
+
 /**
- * The lexemes English full-text search makes of the search words (stop words make none), each with the number of
- * the bases' passages holding it (0 when none does).
+ * The lexemes English full-text search makes of the search words (a stop word makes none), each with the number
+ * of the bases' passages holding it (0 when none does).
  */
-export async function lexemeFrequencies(
+export async function wordLexemes(
   db: Db,
   baseIds: readonly string[],
-  terms: readonly string[],
-): Promise<{ lexeme: string; chunks: number }[]> {
-  if (baseIds.length === 0 || terms.length === 0) return [];
-  const rows = await queryRows<{ lexeme: string; chunks: number | string }>(
+  words: readonly string[],
+): Promise<WordLexeme[]> {
+  if (baseIds.length === 0 || words.length === 0) return [];
+  const rows = await queryRows<{ word: string; lexeme: string; chunks: number | string }>(
     db,
-    sql`SELECT q.lexeme, coalesce(sum(l.chunks), 0) AS chunks
-      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english'::regconfig, ${terms.join(' ')}))) AS lexeme) q
+    sql`SELECT q.word, q.lexeme, coalesce(sum(l.chunks), 0) AS chunks
+      FROM (SELECT w.word, x.lexeme
+        FROM unnest(ARRAY[${sql.join(
+          words.map((word) => sql`${word}`),
+          sql`, `,
+        )}]::text[]) AS w(word),
+        unnest(tsvector_to_array(to_tsvector('english'::regconfig, w.word))) AS x(lexeme)) q
       LEFT JOIN knowledge_lexemes l ON l.lexeme = q.lexeme AND l.knowledge_base_id IN (${sql.join(
         baseIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-      GROUP BY q.lexeme`,
+      GROUP BY q.word, q.lexeme`,
   );
-  return rows.map((row) => ({ lexeme: row.lexeme, chunks: Number(row.chunks) }));
+  return rows.map((row) => ({ word: row.word, lexeme: row.lexeme, chunks: Number(row.chunks) }));
+}
+
+/** The search words the bases hold none of (by their stems): misspellings and parts of words. */
+export function missingWords(lexemes: readonly WordLexeme[]): string[] {
+  const held = new Set(lexemes.filter((entry) => entry.chunks > 0).map((entry) => entry.word));
+  return [...new Set(lexemes.map((entry) => entry.word))].filter((word) => !held.has(word));
 }
 
 /**
- * The passages a ranking need score, as the lexemes a passage must hold one of: all of the search's when together
- * they occur in at most `budget` passages (null: no narrowing); otherwise its rarest lexemes, as many as fit the
- * budget and at least one. Common words still count in the ranking, among the passages holding a rarer word (as
- * a search engine's common-terms query does): ranking every passage that holds a word most passages hold is what
- * makes a search over a large base slow, and such passages are rarely the answer.
+ * The passages a ranking need score (decisions/066), as lexemes a passage must hold one of, or null for every
+ * passage holding a word of the search: that when its words together occur in at most `budget` passages.
+ * Otherwise its rarest words, as many as fit the budget and at least one. Common words still count in the
+ * ranking, among the passages holding a rarer one (as a search engine's common-terms query does): ranking every
+ * passage that holds a word most passages hold is what makes a search over a large base slow, and such passages
+ * are rarely the answer.
  */
-export function rarestLexemes(
-  frequencies: readonly { lexeme: string; chunks: number }[],
-  budget: number,
-): string[] | null {
-  const present = frequencies
-    .filter((entry) => entry.chunks > 0)
-    .sort((a, b) => a.chunks - b.chunks || a.lexeme.localeCompare(b.lexeme));
-  const total = present.reduce((sum, entry) => sum + entry.chunks, 0);
+export function rankedLexemes(lexemes: readonly WordLexeme[], budget: number): string[] | null {
+  const counts = new Map<string, number>();
+  for (const entry of lexemes) if (entry.chunks > 0) counts.set(entry.lexeme, entry.chunks);
+  const present = [...counts].sort(([a, x], [b, y]) => x - y || a.localeCompare(b));
+  const total = present.reduce((sum, [, chunks]) => sum + chunks, 0);
   if (total <= budget) return null;
   const chosen: string[] = [];
   let covered = 0;
-  for (const entry of present) {
-    if (chosen.length > 0 && covered + entry.chunks > budget) break;
-    chosen.push(entry.lexeme);
-    covered += entry.chunks;
+  for (const [lexeme, chunks] of present) {
+    if (chosen.length > 0 && covered + chunks > budget) break;
+    chosen.push(lexeme);
+    covered += chunks;
   }
   return chosen;
 }

@@ -9,7 +9,7 @@ import {
   type KnowledgeDocumentRow,
   type NewChunk,
 } from './knowledge.repo';
-import { lexemeFrequencies, rarestLexemes } from './knowledge-lexemes.repo';
+import { missingWords, rankedLexemes, wordLexemes, type WordLexeme } from './knowledge-lexemes.repo';
 import { searchKnowledge } from './knowledge-search';
 
 // A search over a large base ranks only the passages holding its rarer words once its words together occur in
@@ -40,16 +40,27 @@ beforeAll(async () => {
     title: 'Gym',
   });
   baseId = base.id;
-  const [hours, weekend] = await insertDocumentRows(
+  const [hours, weekend, pool] = await insertDocumentRows(
     database.db,
     base,
     [
       { id: 'doc-hours', url: 'https://gym.example/hours' },
       { id: 'doc-weekend', url: 'https://gym.example/weekend' },
+      { id: 'doc-pool', url: 'https://gym.example/pool' },
     ],
     () => Promise.resolve(),
   );
-  if (!hours || !weekend) throw new Error('the documents were not written');
+  if (!hours || !weekend || !pool) throw new Error('the documents were not written');
+  await storeDocumentText(
+    database.db,
+    pool,
+    read,
+    passages([
+      ...Array.from({ length: 12 }, (_, n) => `The pool lane ${n + 1} is kept for swimmers doing lengths.`),
+      ...Array.from({ length: 11 }, (_, n) => `Fresh towels are at reception desk ${n + 1}.`),
+      'Pool towels are the blue ones.',
+    ]),
+  );
   hoursPage = hours;
   await storeDocumentText(database.db, hours, read, passages(commonPassages));
   await storeDocumentText(
@@ -69,7 +80,7 @@ describe('lexeme counts', () => {
   it('count the passages holding each stem, per document, replaced when the document is read again', async () => {
     const counts = async () =>
       Object.fromEntries(
-        (await lexemeFrequencies(database.db, [baseId], ['saturday', 'hours', 'parking', 'helicopter'])).map(
+        (await wordLexemes(database.db, [baseId], ['saturday', 'hours', 'parking', 'helicopter'])).map(
           (entry) => [entry.lexeme, entry.chunks],
         ),
       );
@@ -94,11 +105,11 @@ describe('lexeme counts', () => {
     );
     if (!page) throw new Error('the document was not written');
     await storeDocumentText(database.db, page, read, passages(['Saturday hours vary.']));
-    expect(await lexemeFrequencies(database.db, [baseId], ['saturday'])).toEqual([
-      { lexeme: 'saturday', chunks: 2 },
+    expect(await wordLexemes(database.db, [baseId], ['Saturdays'])).toEqual([
+      { word: 'Saturdays', lexeme: 'saturday', chunks: 2 },
     ]);
-    expect(await lexemeFrequencies(database.db, [baseId, other.id], ['saturday'])).toEqual([
-      { lexeme: 'saturday', chunks: 3 },
+    expect(await wordLexemes(database.db, [baseId, other.id], ['saturday'])).toEqual([
+      { word: 'saturday', lexeme: 'saturday', chunks: 3 },
     ]);
     await deleteDocumentRow(database.db, other.id, page.id);
     const left = await database.db
@@ -110,39 +121,54 @@ describe('lexeme counts', () => {
 });
 
 describe('the ranking budget', () => {
+  const lexeme = (word: string, chunks: number): WordLexeme => ({ word, lexeme: word.slice(0, 8), chunks });
+
   it('leaves a search whose words fit it whole, and narrows one past it to the rarest words that fit', () => {
     const words = [
-      { lexeme: 'hour', chunks: 900 },
-      { lexeme: 'saturday', chunks: 40 },
-      { lexeme: 'pool', chunks: 300 },
-      { lexeme: 'helicopt', chunks: 0 },
+      lexeme('hours', 900),
+      lexeme('saturday', 40),
+      lexeme('pool', 300),
+      lexeme('helicopter', 0),
     ];
-    expect(rarestLexemes(words, 1240)).toBeNull();
-    expect(rarestLexemes(words, 1000)).toEqual(['saturday', 'pool']);
-    expect(rarestLexemes(words, 100)).toEqual(['saturday']);
+    expect(rankedLexemes(words, 1240)).toBeNull();
+    expect(rankedLexemes(words, 1000)).toEqual(['saturday', 'pool']);
+    expect(rankedLexemes(words, 100)).toEqual(['saturday']);
     // The rarest word is kept even when it alone is over the budget.
-    expect(rarestLexemes(words, 10)).toEqual(['saturday']);
-    expect(rarestLexemes([{ lexeme: 'helicopt', chunks: 0 }], 10)).toBeNull();
+    expect(rankedLexemes(words, 10)).toEqual(['saturday']);
+    expect(rankedLexemes([lexeme('helicopter', 0)], 10)).toBeNull();
   });
 
+  it('takes a word for missing when the bases hold none of its stems', () => {
+    expect(missingWords([lexeme('pool', 3), lexeme('helicopter', 0), lexeme('helicopter', 0)])).toEqual([
+      'helicopter',
+    ]);
+    expect(missingWords([])).toEqual([]);
+  });
+
+  const search = (query: string, rankingBudget: number, limit = 10) =>
+    searchKnowledge(database.db, {
+      organizationId,
+      knowledgeBaseIds: [baseId],
+      query,
+      processQuery: true,
+      limit,
+      rankingBudget,
+    }).then((found) => found.results.map((hit) => hit.text));
+
   it('ranks only the passages holding the rarer word past it, by the whole question still', async () => {
-    const search = (rankingBudget: number) =>
-      searchKnowledge(database.db, {
-        organizationId,
-        knowledgeBaseIds: [baseId],
-        query: 'What are your Saturday hours?',
-        processQuery: true,
-        limit: 10,
-        rankingBudget,
-      }).then((found) => found.results.map((hit) => hit.text));
-    const narrowed = await search(10);
+    const narrowed = await search('What are your Saturday hours?', 10);
     expect(narrowed).toEqual([
       'On Saturday the hours are nine to noon.',
       'Saturday mornings the pool is closed for cleaning.',
     ]);
-    const whole = await search(1000);
+    const whole = await search('What are your Saturday hours?', 1000);
     expect(whole[0]).toBe('On Saturday the hours are nine to noon.');
     expect(whole).toHaveLength(10);
     expect(whole.filter((text) => text.startsWith('Our opening hours'))).toHaveLength(8);
+  });
+
+  it('searches a word the bases lack by their words like it, narrowed the same way', async () => {
+    // "recepton" is in no passage; "reception" (in 11) is the base's word most like it.
+    expect(await search('Where is the recepton?', 5, 1)).toEqual(['Fresh towels are at reception desk 1.']);
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/database';
 import { searchChunkRows, similarTerms, type ChunkHit } from './knowledge.repo';
-import { lexemeFrequencies, rarestLexemes } from './knowledge-lexemes.repo';
+import { missingWords, rankedLexemes, wordLexemes, type WordLexeme } from './knowledge-lexemes.repo';
 import type { KnowledgeVectors } from './knowledge-vectors';
 import { anyTermQuery, bestSentence, searchTerms, termCoverage } from './search-terms';
 
@@ -11,7 +11,7 @@ export interface KnowledgeSearchInput {
   /** Search the question's content words, any of which may match (true), or the text as written (false). */
   processQuery: boolean;
   limit: number;
-  /** At most about this many passages are ranked per ranking (decisions/066); 2,000 unless given. */
+  /** About this many passages at most are ranked per ranking (decisions/066); 1,000 unless given. */
   rankingBudget?: number;
 }
 
@@ -31,11 +31,12 @@ export const fusionK = 60;
 /** Each ranking gives this many passages to the fusion (or the limit asked, when larger). */
 const candidatesPerRanking = 30;
 /**
- * A ranking scores at most about this many passages: past it, only those holding the search's rarer words
- * (decisions/066). Ranking costs some microseconds a passage, so this keeps a search over a large base in tens of
- * milliseconds, while a base of a few thousand passages is ranked whole.
+ * A ranking scores about this many passages at most: past it, only those holding the search's rarer words
+ * (decisions/066). Ranking costs some microseconds a passage, so this keeps a search over a large base within tens
+ * of milliseconds, while a search whose words are in fewer passages (every search of a typical business's site) is
+ * ranked whole.
  */
-const defaultRankingBudget = 2000;
+const defaultRankingBudget = 1000;
 
 /**
  * Rankings merged by reciprocal rank fusion: a passage's score is the sum over the lists of 1 / (k + rank), so one
@@ -109,27 +110,25 @@ async function lexicalSearch(
   }
   const terms = searchTerms(input.query);
   const lexicalQuery = anyTermQuery(terms);
-  const search = async (words: readonly string[]) => {
-    const frequencies = await lexemeFrequencies(db, input.knowledgeBaseIds, words);
-    return searchChunkRows(
+  const budget = input.rankingBudget ?? defaultRankingBudget;
+  const ranking = (words: readonly string[], lexemes: readonly WordLexeme[]) =>
+    searchChunkRows(
       db,
       input.organizationId,
       input.knowledgeBaseIds,
-      {
-        text: anyTermQuery(words),
-        syntax: 'or-terms',
-        within: rarestLexemes(frequencies, input.rankingBudget ?? defaultRankingBudget),
-      },
+      { text: anyTermQuery(words), syntax: 'or-terms', within: rankedLexemes(lexemes, budget) },
       candidates,
     );
-  };
-  // The words' own ranking runs while their nearest words are looked up, and beside the ranking of those.
-  const lexicalRanking = search(terms);
+  const lexemes = await wordLexemes(db, input.knowledgeBaseIds, terms);
+  // The words' own ranking runs while the words the bases lack are looked up, and beside the ranking with those.
+  const lexicalRanking = ranking(terms, lexemes);
   lexicalRanking.catch(() => undefined); // awaited below; a failure there is the search's
-  const similar = await similarTerms(db, input.knowledgeBaseIds, terms);
-  // A word the bases have is searched as it is; one they lack (a typo, a part of a word) by its nearest words.
-  const unknown = terms.filter((term) => (similar.get(term)?.[0]?.similarity ?? 0) < 1);
-  const corrected = unknown.filter((term) => (similar.get(term)?.length ?? 0) > 0);
+  // A word the bases hold (by its stem) is searched as it is; one they lack (a typo, a part of a word) by the
+  // bases' words most like it.
+  const missing = missingWords(lexemes);
+  const similar: Awaited<ReturnType<typeof similarTerms>> =
+    missing.length > 0 ? await similarTerms(db, input.knowledgeBaseIds, missing) : new Map();
+  const corrected = missing.filter((term) => (similar.get(term)?.length ?? 0) > 0);
   if (corrected.length === 0) {
     const lexical = await lexicalRanking;
     return {
@@ -142,7 +141,8 @@ async function lexicalSearch(
   );
   const fuzzyTerms = [...new Set(expanded)];
   const fuzzyQuery = anyTermQuery(fuzzyTerms);
-  const [lexical, fuzzy] = await Promise.all([lexicalRanking, search(fuzzyTerms)]);
+  const fuzzyLexemes = await wordLexemes(db, input.knowledgeBaseIds, fuzzyTerms);
+  const [lexical, fuzzy] = await Promise.all([lexicalRanking, ranking(fuzzyTerms, fuzzyLexemes)]);
   const searchedTerms = terms.map((term) =>
     corrected.includes(term) ? (similar.get(term)?.[0]?.term ?? term) : term,
   );

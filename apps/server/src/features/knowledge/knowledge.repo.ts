@@ -268,7 +268,7 @@ export async function storeDocumentText(
 /**
  * The chunks of the given bases (all of one organization) matching a tsquery, best first by ts_rank over the
  * weighted vector, normalised by document length (flag 1: divided by 1 + log of the length). With `within`, only
- * the passages holding one of those lexemes are ranked (by the whole query still).
+ * the passages holding one of those lexemes are ranked, by the whole query still.
  */
 export async function searchChunkRows(
   db: Db,

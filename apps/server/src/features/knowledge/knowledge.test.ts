@@ -173,9 +173,10 @@ describe('knowledge bases', () => {
     const fee = await query(acme, base.id, { query: 'Is there a fee if I cancel late?' });
     expect(fee.body.response.results[0]?.url).toBe(`${site.origin}/policies.pdf`);
     expect(fee.body.response.answer).toContain('$20');
-    // Misspelled and partial words are searched as the base's words most like them (trigram similarity).
+    // Misspelled and partial words are searched as the base's words most like them (trigram similarity); one whose
+    // stem the base holds ("rabis" and "rabies" are both "rabi") is found by that stem as it is.
     const typo = await query(acme, base.id, { query: 'how much is the rabis vacine?' });
-    expect(typo.body.response.searchQuery).toBe('rabies | vaccine | vaccines');
+    expect(typo.body.response.searchQuery).toBe('rabis | vaccine | vaccines');
     expect(typo.body.response.results[0]).toMatchObject({ title: 'Prices', section: 'Vaccines' });
     expect(typo.body.response.answer).toBe(
       'The rabies vaccine is $25; the distemper combination vaccine is $35.',
