@@ -126,8 +126,10 @@ async function lexicalSearch(
   // A word the bases hold (by its stem) is searched as it is; one they lack (a typo, a part of a word) by the
   // bases' words most like it.
   const missing = missingWords(lexemes);
-  const similar: Awaited<ReturnType<typeof similarTerms>> =
-    missing.length > 0 ? await similarTerms(db, input.knowledgeBaseIds, missing) : new Map();
+  const similar =
+    missing.length > 0
+      ? await similarTerms(db, input.knowledgeBaseIds, missing)
+      : new Map<string, { term: string; similarity: number }[]>();
   const corrected = missing.filter((term) => (similar.get(term)?.length ?? 0) > 0);
   if (corrected.length === 0) {
     const lexical = await lexicalRanking;

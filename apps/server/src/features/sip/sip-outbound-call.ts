@@ -22,6 +22,7 @@ import {
   failedCallStatus,
   placedStreamCall,
   storeOutboundStatus,
+  statusWritesInOrder,
   type PlacedCallStatus,
 } from './sip-outbound-status';
 
@@ -63,9 +64,8 @@ type State = 'calling' | 'ringing' | 'answered' | 'ended';
 
 /**
  * One call we place as the UAC (RFC 3261 §13.2): INVITE with our offer, one answer to a digest challenge, 1xx as
- * ringing, the 2xx ACKed and the conversation run on the RTP line as an inbound SIP call's is, a failure
- * (3xx-6xx) recorded as busy, no-answer or failed with its reason, CANCEL when it rings too long, and BYE from
- * either side. Its status goes on its phone_calls row as a carrier's status callbacks would put it.
+ * ringing, the 2xx ACKed and the conversation run on the RTP line as an inbound SIP call's is, 3xx-6xx recorded
+ * as busy, no-answer or failed, CANCEL when it rings too long, BYE from either side; status as a carrier's.
  */
 export class SipOutboundCall {
   state: State = 'calling';
@@ -78,8 +78,7 @@ export class SipOutboundCall {
   private channel: SipCallChannel | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
   private answeredAt = 0;
-  /** The status writes in the order the call went through them (each catches its own failure). */
-  private statusWrites: Promise<void> = Promise.resolve();
+  private readonly inOrder = statusWritesInOrder();
   private offer = '';
   private codec: 0 | 8 | null = null;
   private session: PlacedSession | null = null;
@@ -154,8 +153,8 @@ export class SipOutboundCall {
         return;
       case 'INVITE':
       case 'UPDATE': {
-        // A new offer or a session refresh from the callee (hold, resume, a media move, RFC 4028 §9): answered on
-        // our port with the session's interval, 422 below our Min-SE, or 488 without our codec.
+        // A new offer or session refresh (hold, resume, media move, RFC 4028 §9): answered with our port and the
+        // session's interval; 422 below our Min-SE; 488 without our codec.
         const minimum = this.state === 'answered' ? (this.session?.tooBrief(request) ?? null) : null;
         if (minimum !== null) {
           reply(422, 'Session Interval Too Small', undefined, { 'min-se': String(minimum) });
@@ -372,16 +371,9 @@ export class SipOutboundCall {
     if (!sent && request.method === 'INVITE') void this.end('failed', 'the INVITE could not be sent');
   }
 
-  /**
-   * Stores the call's status after those before it: a 180 and the 200 right after it are two writes that must
-   * land in that order (on a pool of connections the later one could otherwise be overwritten by the earlier).
-   */
   private status(status: PlacedCallStatus | 'ringing' | 'in-progress', reason?: string): Promise<void> {
-    const answeredAt = this.answeredAt;
-    this.statusWrites = this.statusWrites.then(() =>
-      storeOutboundStatus(this.deps, this.plan, status, answeredAt, reason),
-    );
-    return this.statusWrites;
+    const { answeredAt } = this;
+    return this.inOrder(() => storeOutboundStatus(this.deps, this.plan, status, answeredAt, reason));
   }
 
   private stopRinging(): void {

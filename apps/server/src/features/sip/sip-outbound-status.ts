@@ -67,6 +67,15 @@ export function storeOutboundStatus(
 }
 
 /**
+ * A call's status writes, each run once those before it are done: a 180 and the 200 right after it are two writes
+ * that must land in that order (on a pool of connections the earlier could otherwise overwrite the later).
+ */
+export function statusWritesInOrder(): (write: () => Promise<void>) => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return (write) => (last = last.then(write));
+}
+
+/**
  * Who is on a placed SIP call, as the voice path knows a carrier's outbound call: the person called, the task
  * the call was placed for (its context and greeting), and who picked up kept on the call and on the task's try.
  */
