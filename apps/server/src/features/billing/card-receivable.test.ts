@@ -1,8 +1,6 @@
 import { billingEndpoints as b } from '@switchboard/contract';
 import { eq, ledgerTransfers } from '@switchboard/db';
 import {
-  startApp,
-  startFakeStripeServer,
   stripeSignature,
   type DemoApp,
   type FakeStripeServer,
@@ -10,14 +8,15 @@ import {
   type SignedStripeEvent,
 } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, chargeUsage, createLedger, usdToUnits, type Ledger } from '../ledger';
+import { startStripeBillingApp, subscribeByCard, type StripeBillingApp } from './stripe-billing.test-support';
+import { auditLedger, chargeUsage, usdToUnits, type Ledger } from '../ledger';
 import type { InvoiceSnapshot } from '../../providers/payments/types';
 import { settlePaidOverage } from './card-receivable.service';
 
-const secretKey = 'sk_test_card_receivable';
 const webhookSecret = 'whsec_card_receivable';
 const signing = { secret: webhookSecret };
 
+let billing: StripeBillingApp;
 let stripe: FakeStripeServer;
 let kit: DemoApp;
 let acme: SignedInClient;
@@ -26,33 +25,12 @@ let webhookUrl: string;
 let subscriptionId = '';
 
 beforeAll(async () => {
-  stripe = await startFakeStripeServer({ apiKey: secretKey });
-  kit = await startApp({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: secretKey,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: stripe.url,
-    },
-  });
+  billing = await startStripeBillingApp({ secretKey: 'sk_test_card_receivable', webhookSecret });
+  ({ stripe, kit, ledger, webhookUrl } = billing);
   acme = await kit.signIn('acme');
-  ledger = createLedger(kit.db);
-  webhookUrl = `${await kit.app.listen({ port: 0, host: '127.0.0.1' })}/api/stripe/webhook`;
-  const start = await acme.call(b.subscribe, {
-    body: {
-      productPlanId: 'pplan-demo-123',
-      cancelUrl: 'https://app.test/payment/cancel',
-      successUrl: 'https://app.test/payment/success',
-    },
-  });
-  expect(start.status, start.text).toBe(200);
-  await stripe.deliver(stripe.completeSubscriptionCheckout(start.body.sessionId, signing), webhookUrl);
-  subscriptionId = (await acme.call(b.currentPlan)).body.billing.subscriptionId ?? '';
+  subscriptionId = await subscribeByCard(billing, acme);
 });
-afterAll(async () => {
-  await kit.close();
-  await stripe.close();
-});
+afterAll(() => billing.close());
 
 const receivable = { kind: 'platform' as const, name: 'card_receivable' as const };
 const clearing = { kind: 'platform' as const, name: 'card_clearing' as const };

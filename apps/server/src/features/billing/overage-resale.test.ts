@@ -10,8 +10,6 @@ import {
 } from '@switchboard/db';
 import {
   createReseller,
-  startApp,
-  startFakeStripeServer,
   stripeSignature,
   type DemoApp,
   type FakeStripeServer,
@@ -20,14 +18,15 @@ import {
 } from '@switchboard/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentEvent } from '../../providers/payments/types';
-import { auditLedger, chargeUsage, createLedger, usdToUnits as usd, type Ledger } from '../ledger';
+import { auditLedger, chargeUsage, usdToUnits as usd, type Ledger } from '../ledger';
 import { settlePaidOverage } from './card-receivable.service';
 import { applySubscriptionEvent } from './subscription-events';
+import { startStripeBillingApp, type StripeBillingApp } from './stripe-billing.test-support';
 
-const secretKey = 'sk_test_overage_resale';
 const webhookSecret = 'whsec_overage_resale';
 const signing = { secret: webhookSecret };
 
+let billing: StripeBillingApp;
 let stripe: FakeStripeServer;
 let kit: DemoApp;
 let ledger: Ledger;
@@ -48,22 +47,13 @@ const items = (voice: object[], tokens: object[], included?: number) => ({
 });
 
 beforeAll(async () => {
-  stripe = await startFakeStripeServer({ apiKey: secretKey });
-  kit = await startApp({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: secretKey,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: stripe.url,
-    },
-  });
-  ledger = createLedger(kit.db);
+  billing = await startStripeBillingApp({ secretKey: 'sk_test_overage_resale', webhookSecret });
+  ({ stripe, kit, ledger, webhookUrl } = billing);
   let partner: SignedInClient;
   ({ acme, partner } = await kit.signInEach('acme', 'partner'));
   siblingId = (await createReseller(partner, { name: 'Sibling Seller', email: 'owner@sibling-overage.test' }))
     .id;
   sibling = await kit.signIn('owner@sibling-overage.test');
-  webhookUrl = `${await kit.app.listen({ port: 0, host: '127.0.0.1' })}/api/stripe/webhook`;
   // The platform's price for the partner, the partner's wholesale price for the reseller, the reseller's retail plan.
   await kit.db.insert(pricePlans).values([
     {
@@ -93,10 +83,7 @@ beforeAll(async () => {
     { accountId: kit.ids.reseller, planId: 'pplan-overage-wholesale' },
   ]);
 });
-afterAll(async () => {
-  await kit.close();
-  await stripe.close();
-});
+afterAll(() => billing.close());
 
 const wallet = (accountId: number) => ({ kind: 'wallet' as const, accountId });
 const platform = (name: 'usage' | 'card_receivable' | 'card_deferred' | 'card_clearing') =>
