@@ -68,7 +68,8 @@ export const knowledgeDocuments = pgTable(
 
 /**
  * A passage of a document, cut at headings and paragraphs, carrying the page title and the path of headings above
- * it. `search` is the weighted full-text vector (title A, section B, text C) that lexical retrieval ranks.
+ * it. `search` is the weighted full-text vector (title A, section B, text C) that lexical retrieval ranks, kept in
+ * the row (storage MAIN, set in migration 20261129010422; decisions/067) so ranking reads no TOAST page.
  */
 export const knowledgeChunks = pgTable(
   'knowledge_chunks',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accounts, eq, knowledgeLexemes, seedDemoData } from '@switchboard/db';
+import { accounts, eq, knowledgeLexemes, queryRows, seedDemoData, sql } from '@switchboard/db';
 import { cloneDatabase, type ClonedDatabase } from '@switchboard/testing';
 import {
   deleteDocumentRow,
@@ -170,5 +170,17 @@ describe('the ranking budget', () => {
   it('searches a word the bases lack by their words like it, narrowed the same way', async () => {
     // "recepton" is in no passage; "reception" (in 11) is the base's word most like it.
     expect(await search('Where is the recepton?', 5, 1)).toEqual(['Fresh towels are at reception desk 1.']);
+  });
+});
+
+describe('passage storage', () => {
+  it('keeps each passage’s full-text vector in its row, where ranking reads it without a TOAST lookup', async () => {
+    // Storage MAIN (decisions/067): compressed in the row if need be, moved out of line only as a last resort.
+    const [column] = await queryRows<{ attstorage: string }>(
+      database.db,
+      sql`SELECT attstorage FROM pg_attribute
+        WHERE attrelid = 'knowledge_chunks'::regclass AND attname = 'search'`,
+    );
+    expect(column?.attstorage).toBe('m');
   });
 });
