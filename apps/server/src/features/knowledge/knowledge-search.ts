@@ -124,13 +124,19 @@ async function lexicalSearch(
   const lexicalRanking = ranking(terms, lexemes);
   lexicalRanking.catch(() => undefined); // awaited below; a failure there is the search's
   // A word the bases hold (by its stem) is searched as it is; one they lack (a typo, a part of a word) by the
-  // bases' words most like it.
+  // bases' words most like it that the bases hold by a stem too (not a stop word: "after" for "afternoon" would
+  // search nothing more, and rank again the passages the words' own ranking does).
   const missing = missingWords(lexemes);
   const similar =
     missing.length > 0
       ? await similarTerms(db, input.knowledgeBaseIds, missing)
       : new Map<string, { term: string; similarity: number }[]>();
-  const corrected = missing.filter((term) => (similar.get(term)?.length ?? 0) > 0);
+  const replacementLexemes = await wordLexemes(db, input.knowledgeBaseIds, [
+    ...new Set([...similar.values()].flat().map((match) => match.term)),
+  ]);
+  const held = new Set(replacementLexemes.filter((entry) => entry.chunks > 0).map((entry) => entry.word));
+  const replacements = (term: string) => (similar.get(term) ?? []).filter((match) => held.has(match.term));
+  const corrected = missing.filter((term) => replacements(term).length > 0);
   if (corrected.length === 0) {
     const lexical = await lexicalRanking;
     return {
@@ -139,14 +145,17 @@ async function lexicalSearch(
     };
   }
   const expanded = terms.flatMap((term) =>
-    corrected.includes(term) ? (similar.get(term) ?? []).map((match) => match.term) : [term],
+    corrected.includes(term) ? replacements(term).map((match) => match.term) : [term],
   );
   const fuzzyTerms = [...new Set(expanded)];
   const fuzzyQuery = anyTermQuery(fuzzyTerms);
-  const fuzzyLexemes = await wordLexemes(db, input.knowledgeBaseIds, fuzzyTerms);
+  const fuzzyLexemes = [
+    ...lexemes.filter((entry) => fuzzyTerms.includes(entry.word)),
+    ...replacementLexemes.filter((entry) => fuzzyTerms.includes(entry.word) && !terms.includes(entry.word)),
+  ];
   const [lexical, fuzzy] = await Promise.all([lexicalRanking, ranking(fuzzyTerms, fuzzyLexemes)]);
   const searchedTerms = terms.map((term) =>
-    corrected.includes(term) ? (similar.get(term)?.[0]?.term ?? term) : term,
+    corrected.includes(term) ? (replacements(term)[0]?.term ?? term) : term,
   );
   return {
     rankings: [lexical, fuzzy],
