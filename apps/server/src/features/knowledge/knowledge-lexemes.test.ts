@@ -59,6 +59,7 @@ beforeAll(async () => {
       ...Array.from({ length: 12 }, (_, n) => `The pool lane ${n + 1} is kept for swimmers doing lengths.`),
       ...Array.from({ length: 11 }, (_, n) => `Fresh towels are at reception desk ${n + 1}.`),
       'Pool towels are the blue ones.',
+      'Towels are washed after each use.',
     ]),
   );
   hoursPage = hours;
@@ -170,6 +171,20 @@ describe('the ranking budget', () => {
   it('searches a word the bases lack by their words like it, narrowed the same way', async () => {
     // "recepton" is in no passage; "reception" (in 11) is the base's word most like it.
     expect(await search('Where is the recepton?', 5, 1)).toEqual(['Fresh towels are at reception desk 1.']);
+  });
+
+  it('does not take a stop word for a missing word: it would search nothing more', async () => {
+    // "after" is the base's word most like "afternoon", but English full-text search drops it.
+    const found = await searchKnowledge(database.db, {
+      organizationId,
+      knowledgeBaseIds: [baseId],
+      query: 'Is the pool open Saturday afternoon?',
+      processQuery: true,
+      limit: 3,
+    });
+    expect(found.searchedTerms).toContain('afternoon');
+    expect(found.searchedTerms).not.toContain('after');
+    expect(found.results[0]?.text).toBe('Saturday mornings the pool is closed for cleaning.');
   });
 });
 
