@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { phonePhrases } from './phone-phrases';
+import { commonWords, phonePhrases } from './phone-phrases';
 
 /**
  * A recognition language model for one agent: a trigram model (ARPA, absolute discounting with back-off) over
@@ -118,7 +118,11 @@ export function loadPronunciations(path: string): Pronunciations {
 /** The sentences (as word lists, split wherever a word cannot be pronounced) callers of this agent may say. */
 export function agentCorpus(texts: readonly string[], dictionary: Pronunciations): string[][] {
   const written = texts.flatMap((text) => text.split(/[\n.!?;:]+/));
-  const sentences = [...written.map(speakable), ...phonePhrases.map(speakable)];
+  const sentences = [
+    ...written.map(speakable),
+    ...phonePhrases.map(speakable),
+    ...commonWords.map((word) => [word]),
+  ];
   // Questions about what the agent's sentences name ("how much is teeth whitening", "do you have vegan options").
   for (const words of written.map(speakable)) {
     for (let start = 0; start < words.length - 1; start++) {
@@ -126,10 +130,17 @@ export function agentCorpus(texts: readonly string[], dictionary: Pronunciations
       if (phrase.some((word) => word.length < 4)) continue;
       sentences.push(
         ['how', 'much', 'is', ...phrase],
+        ['how', 'much', 'does', ...phrase, 'cost'],
         ['do', 'you', 'have', ...phrase],
         ['what', 'about', ...phrase],
       );
     }
+  }
+  // A caller names one thing where the prompt lists many, and the reverse ("a haircut", "cancellations").
+  const named = new Set(sentences.flat());
+  for (const word of named) {
+    const other = word.endsWith('s') ? word.slice(0, -1) : `${word}s`;
+    if (word.length >= 4 && !named.has(other) && dictionary.has(other)) sentences.push([other]);
   }
   return sentences.flatMap((words) => {
     const runs: string[][] = [[]];
@@ -229,8 +240,16 @@ export function arpaModel(sentences: readonly (readonly string[])[]): { arpa: st
 export function agentLanguageModel(
   texts: readonly string[],
   dictionaryPath: string,
+  /** Pronunciations for the agent's words the dictionary lacks (letter-to-sound.ts), as dictionary lines. */
+  guess?: (words: readonly string[]) => ReadonlyMap<string, string>,
 ): { arpa: string; dict: string } {
-  const dictionary = loadPronunciations(dictionaryPath);
+  const known = loadPronunciations(dictionaryPath);
+  const unknown = [...new Set(texts.flatMap(speakable))].filter((word) => !known.has(word));
+  const guessed = guess && unknown.length > 0 ? guess(unknown) : new Map<string, string>();
+  const dictionary: Pronunciations =
+    guessed.size === 0
+      ? known
+      : new Map([...known, ...[...guessed].map(([word, line]) => [word, [line]] as const)]);
   const { arpa, vocabulary } = arpaModel(agentCorpus(texts, dictionary));
   const dict = vocabulary.flatMap((word) => dictionary.get(word) ?? []).join('\n');
   return { arpa, dict: `${dict}\n` };

@@ -69,3 +69,22 @@ export const phonePhrases: readonly string[] = [
   'one two three four five six seven eight nine ten eleven twelve',
   'twenty thirty forty fifty sixty seventy eighty ninety hundred dollars',
 ];
+
+/**
+ * Everyday English words that any caller may use whatever the business, beyond the phrases above: each is in the
+ * agent's model as a word of its own, so a question that strays from the agent's words is not forced onto them.
+ */
+export const commonWords: readonly string[] = `
+  the be to of and a in that have i it for not on with he as you do at this but his by from they we say her she
+  or an will my one all would there their what so up out if about who get which go me when make can like time no
+  just him know take people into year your good some could them see other than then now look only come its over
+  think also back after use two how our work first well way even new want because any these give day most us is
+  are was were been has had did does said got need last long great little own old right big high small next early
+  late here why where much many more very too really still again always never sometimes soon already before
+  between during until since while each every both another something anything nothing someone anyone everyone
+  thing things place home house car phone call called calling number name help should may might must let put
+  keep find tell ask show try leave feel seem mean hear live open close start stop wait pay buy send bring
+  yesterday tonight year hour minute minutes hours days weeks years ago later
+`
+  .trim()
+  .split(/\s+/);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { resample } from '../../media/resample';
 import { parseWav } from '../../media/wav';
 import { agentLanguageModel, speakable, spokenNumber } from './agent-language-model';
+import { guessPronunciations } from './letter-to-sound';
 import { PocketsphinxStt } from './pocketsphinx';
 
 // The offline recogniser biased toward the agent: word error rate on callers' questions in voices other than
@@ -108,6 +109,31 @@ describe('the agent language model', () => {
   );
 });
 
+describe.skipIf(!hasFlite())('pronunciations for words the dictionary lacks', () => {
+  it('come from flite’s letter-to-sound rules in the dictionary’s phones', () => {
+    const guessed = guessPronunciations(['olaplex', 'zyrtec', 'olaplex', 'x-ray']);
+    expect(guessed.get('olaplex')).toBe('olaplex AH L AH P L EH K S');
+    expect(guessed.get('zyrtec')).toBe('zyrtec Z AY R T EH K');
+    // Only plain lowercase words are asked.
+    expect([...guessed.keys()]).toEqual(['olaplex', 'zyrtec']);
+    expect(guessPronunciations(['olaplex'], 'no-such-command').size).toBe(0);
+  });
+
+  it.skipIf(!existsSync('/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict'))(
+    'put a business’s own names into the agent’s model',
+    () => {
+      const dictionary = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
+      const without = agentLanguageModel(['We sell Olaplex treatments.'], dictionary);
+      expect(without.dict).not.toMatch(/^olaplex /m);
+      const model = agentLanguageModel(['We sell Olaplex treatments.'], dictionary, (words) =>
+        guessPronunciations(words),
+      );
+      expect(model.dict).toMatch(/^olaplex AH L AH P L EH K S$/m);
+      expect(model.arpa).toContain(' sell olaplex ');
+    },
+  );
+});
+
 describe.skipIf(!installed)(
   'recognising callers’ questions with the agent’s model',
   { timeout: 600_000 },
@@ -125,6 +151,7 @@ describe.skipIf(!installed)(
         return (await stream.finish()).text;
       };
       const rates: Record<string, { before: number; after: number }> = {};
+      const totals = { words: 0, before: 0, after: 0 };
       for (const voice of voices) {
         const jobs = questions.map(({ business, question }) => async () => {
           const samples = await speak(voice, question);
@@ -138,12 +165,12 @@ describe.skipIf(!installed)(
           };
         });
         const scored = await pool(jobs, 2);
-        const words = scored.reduce((sum, entry) => sum + entry.words, 0);
-        rates[voice] = {
-          before: scored.reduce((sum, entry) => sum + entry.before, 0) / words,
-          after: scored.reduce((sum, entry) => sum + entry.after, 0) / words,
-        };
+        const sum = (key: 'words' | 'before' | 'after') =>
+          scored.reduce((total, entry) => total + entry[key], 0);
+        rates[voice] = { before: sum('before') / sum('words'), after: sum('after') / sum('words') };
+        for (const key of ['words', 'before', 'after'] as const) totals[key] += sum(key);
       }
+      rates['both voices'] = { before: totals.before / totals.words, after: totals.after / totals.words };
       const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
       // eslint-disable-next-line no-console -- the measurement belongs in the run's output
       console.log(
@@ -155,11 +182,13 @@ describe.skipIf(!installed)(
             )
             .join('; '),
       );
-      // Measured over these 20 questions: espeak-ng 84.0% → 56.9%, flite slt 23.6% → 22.2%. The target is 30% in
-      // every voice; these bounds catch a regression from what the agent model reaches.
+      // Measured over these 20 questions, general → agent model: espeak-ng 56.9% → 33.3%, flite slt 25.0% →
+      // 16.7%, the two voices' words together 41.0% → 25.0%. Before the two-pass cepstral mean (pocketsphinx.ts)
+      // it was 84.0% → 56.9% and 23.6% → 22.2%. The bounds catch a regression from what the agent model reaches.
       expect(rates['espeak-ng en-us']?.after).toBeLessThan(rates['espeak-ng en-us']?.before ?? 0);
-      expect(rates['espeak-ng en-us']?.after).toBeLessThanOrEqual(0.68);
-      expect(rates['flite slt']?.after).toBeLessThanOrEqual(0.32);
+      expect(rates['espeak-ng en-us']?.after).toBeLessThanOrEqual(0.37);
+      expect(rates['flite slt']?.after).toBeLessThanOrEqual(0.22);
+      expect(rates['both voices'].after).toBeLessThanOrEqual(0.3);
     });
   },
 );

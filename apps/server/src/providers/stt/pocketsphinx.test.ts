@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { hasFlite, speechWav } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
 import { resample } from '../../media/resample';
+import { featureParamsWithMean, lastCepstralMean } from './cepstral-mean';
 import { PocketsphinxStt } from './pocketsphinx';
 
 const installed = existsSync('/usr/bin/pocketsphinx_continuous') && hasFlite();
@@ -53,6 +54,25 @@ describe.skipIf(!installed)(
     });
   },
 );
+
+describe('the second pass’s cepstral mean', () => {
+  it('is the last one the live CMN settled on, given to the decoder as feature parameters', () => {
+    const log = [
+      'INFO: cmn_live.c(120): Update from < 41.00 -5.29 -0.12 >',
+      'INFO: cmn_live.c(138): Update to   < 52.16 -3.28 21.19 >',
+      'INFO: cmn_live.c(138): Update to   < 62.08 -4.57 -2.57 >',
+    ].join('\n');
+    expect(lastCepstralMean(log)).toEqual([62.08, -4.57, -2.57]);
+    expect(lastCepstralMean('INFO: nothing heard')).toBeNull();
+    const params = '/usr/share/pocketsphinx/model/en-us/en-us/feat.params';
+    if (existsSync(params)) {
+      const text = featureParamsWithMean(params, [62.08, -4.57, -2.57]);
+      expect(text).toMatch(/^-cmninit 62\.08,-4\.57,-2\.57$/m);
+      expect(text.match(/^-cmninit /gm)).toHaveLength(1);
+      expect(text).toMatch(/^-feat 1s_c_d_dd$/m);
+    }
+  });
+});
 
 describe('pocketsphinx when it is missing', () => {
   it('says plainly what to install', async () => {
