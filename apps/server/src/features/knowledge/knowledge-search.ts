@@ -127,10 +127,8 @@ async function lexicalSearch(
   // bases' words most like it that the bases hold by a stem too (not a stop word: "after" for "afternoon" would
   // search nothing more, and rank again the passages the words' own ranking does).
   const missing = missingWords(lexemes);
-  const similar =
-    missing.length > 0
-      ? await similarTerms(db, input.knowledgeBaseIds, missing)
-      : new Map<string, { term: string; similarity: number }[]>();
+  // No missing word, no lookup (similarTerms answers an empty map without a query).
+  const similar = await similarTerms(db, input.knowledgeBaseIds, missing);
   const replacementLexemes = await wordLexemes(db, input.knowledgeBaseIds, [
     ...new Set([...similar.values()].flat().map((match) => match.term)),
   ]);
