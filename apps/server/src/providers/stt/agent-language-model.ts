@@ -241,11 +241,9 @@ export function agentLanguageModel(
   texts: readonly string[],
   dictionaryPath: string,
   /** Pronunciations for the agent's words the dictionary lacks (letter-to-sound.ts), as dictionary lines. */
-  guess?: (words: readonly string[]) => ReadonlyMap<string, string>,
+  guessed: ReadonlyMap<string, string> = new Map(),
 ): { arpa: string; dict: string } {
   const known = loadPronunciations(dictionaryPath);
-  const unknown = [...new Set(texts.flatMap(speakable))].filter((word) => !known.has(word));
-  const guessed = guess && unknown.length > 0 ? guess(unknown) : new Map<string, string>();
   const dictionary: Pronunciations =
     guessed.size === 0
       ? known
@@ -253,4 +251,10 @@ export function agentLanguageModel(
   const { arpa, vocabulary } = arpaModel(agentCorpus(texts, dictionary));
   const dict = vocabulary.flatMap((word) => dictionary.get(word) ?? []).join('\n');
   return { arpa, dict: `${dict}\n` };
+}
+
+/** The agent's words the pronouncing dictionary lacks (its business's own names, mostly). */
+export function unknownWords(texts: readonly string[], dictionaryPath: string): string[] {
+  const known = loadPronunciations(dictionaryPath);
+  return [...new Set(texts.flatMap(speakable))].filter((word) => !known.has(word));
 }

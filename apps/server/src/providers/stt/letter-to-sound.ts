@@ -1,4 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 /**
  * Pronunciations for words the recogniser's dictionary lacks (a business's names: "Olaplex", "Zyrtec"), from flite's
@@ -17,21 +20,34 @@ const flitePhone: Record<string, string> = { ax: 'AH', axr: 'ER' };
 
 /** Words asked of flite at a time (one process for each batch). */
 const batch = 100;
+/** At most this many words are guessed for one model (an agent's own names are far fewer). */
+const maxWords = 500;
 
 /**
  * Dictionary lines ("word PH ON ES") for the words flite can pronounce, as the recogniser's dictionary writes them.
- * Runs flite once per hundred words (some milliseconds each), so an agent's model is built with them at once.
+ * Runs flite once per hundred words (some tens of milliseconds each), at most 500 words, off the event loop.
  */
-export function guessPronunciations(words: readonly string[], command = 'flite'): Map<string, string> {
+export async function guessPronunciations(
+  words: readonly string[],
+  command = 'flite',
+): Promise<Map<string, string>> {
   const guessed = new Map<string, string>();
-  const asked = [...new Set(words)].filter((word) => /^[a-z]{2,30}$/.test(word));
+  const asked = [...new Set(words)].filter((word) => /^[a-z]{2,30}$/.test(word)).slice(0, maxWords);
   for (let start = 0; start < asked.length; start += batch) {
     const group = asked.slice(start, start + batch);
-    const spoken = phonesOf(group, command);
-    if (spoken === null) return guessed; // no flite
+    const spoken = await phonesOf(group, command);
+    if (spoken === 'missing') return guessed;
+    if (spoken === null) continue; // this batch failed (a timeout): its words stay unguessed
     // Each word must come out as one group of phones; otherwise each word is asked alone.
     const each =
-      spoken.length === group.length ? spoken : group.map((word) => phonesOf([word], command)?.[0]);
+      spoken.length === group.length
+        ? spoken
+        : await Promise.all(
+            group.map(async (word) => {
+              const alone = await phonesOf([word], command);
+              return Array.isArray(alone) ? alone[0] : undefined;
+            }),
+          );
     group.forEach((word, index) => {
       const phones = (each[index] ?? '')
         .split(/\s+/)
@@ -44,20 +60,19 @@ export function guessPronunciations(words: readonly string[], command = 'flite')
   return guessed;
 }
 
-/** The phones flite speaks for each word, in order, or null when flite cannot be run. */
-function phonesOf(words: readonly string[], command: string): string[] | null {
+/** The phones flite speaks for each word, in order; 'missing' when there is no flite, null when it failed. */
+async function phonesOf(words: readonly string[], command: string): Promise<string[] | 'missing' | null> {
   try {
     // A comma after each word makes flite pause there: each word's phones come between two "pau".
-    const printed = execFileSync(command, ['-ps', '-t', words.join(', '), '-o', 'none'], {
+    const { stdout } = await run(command, ['-ps', '-t', words.join(', '), '-o', 'none'], {
       encoding: 'utf8',
       timeout: 10_000,
-      stdio: ['ignore', 'pipe', 'ignore'],
     });
-    return printed
+    return stdout
       .split(/\bpau\b/)
       .map((phones) => phones.trim())
       .filter((phones) => phones !== '');
-  } catch {
-    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : null;
   }
 }

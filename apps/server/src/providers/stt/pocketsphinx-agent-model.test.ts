@@ -9,7 +9,7 @@ import { hasFlite, speechWav } from '@switchboard/testing';
 import { describe, expect, it } from 'vitest';
 import { resample } from '../../media/resample';
 import { parseWav } from '../../media/wav';
-import { agentLanguageModel, speakable, spokenNumber } from './agent-language-model';
+import { agentLanguageModel, speakable, spokenNumber, unknownWords } from './agent-language-model';
 import { guessPronunciations } from './letter-to-sound';
 import { PocketsphinxStt } from './pocketsphinx';
 
@@ -110,23 +110,27 @@ describe('the agent language model', () => {
 });
 
 describe.skipIf(!hasFlite())('pronunciations for words the dictionary lacks', () => {
-  it('come from flite’s letter-to-sound rules in the dictionary’s phones', () => {
-    const guessed = guessPronunciations(['olaplex', 'zyrtec', 'olaplex', 'x-ray']);
+  it('come from flite’s letter-to-sound rules in the dictionary’s phones', async () => {
+    const guessed = await guessPronunciations(['olaplex', 'zyrtec', 'olaplex', 'x-ray']);
     expect(guessed.get('olaplex')).toBe('olaplex AH L AH P L EH K S');
     expect(guessed.get('zyrtec')).toBe('zyrtec Z AY R T EH K');
     // Only plain lowercase words are asked.
     expect([...guessed.keys()]).toEqual(['olaplex', 'zyrtec']);
-    expect(guessPronunciations(['olaplex'], 'no-such-command').size).toBe(0);
+    expect((await guessPronunciations(['olaplex'], 'no-such-command')).size).toBe(0);
   });
 
   it.skipIf(!existsSync('/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict'))(
     'put a business’s own names into the agent’s model',
-    () => {
+    async () => {
       const dictionary = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
-      const without = agentLanguageModel(['We sell Olaplex treatments.'], dictionary);
+      const texts = ['We sell Olaplex treatments.'];
+      const without = agentLanguageModel(texts, dictionary);
       expect(without.dict).not.toMatch(/^olaplex /m);
-      const model = agentLanguageModel(['We sell Olaplex treatments.'], dictionary, (words) =>
-        guessPronunciations(words),
+      expect(unknownWords(texts, dictionary)).toEqual(['olaplex']);
+      const model = agentLanguageModel(
+        texts,
+        dictionary,
+        await guessPronunciations(unknownWords(texts, dictionary)),
       );
       expect(model.dict).toMatch(/^olaplex AH L AH P L EH K S$/m);
       expect(model.arpa).toContain(' sell olaplex ');

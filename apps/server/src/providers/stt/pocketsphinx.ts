@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { pcm16ToBuffer } from '../../media/pcm';
 import { Resampler } from '../../media/resample';
 import { findCommand } from '../shared/system-command';
-import { agentLanguageModel } from './agent-language-model';
+import { agentLanguageModel, unknownWords } from './agent-language-model';
 import { guessPronunciations } from './letter-to-sound';
 import { featureParamsWithMean, lastCepstralMean } from './cepstral-mean';
 import { IDLE_MESSAGE, IdleTimer } from './idle-timer';
@@ -50,15 +50,15 @@ export class PocketsphinxStt implements SpeechToText {
   /**
    * The language model a stream decodes with: built from the agent's prompt and knowledge with common phone
    * phrases (agent-language-model.ts) when the stream has them, else the general US English model. Built once per
-   * distinct text and kept in the temporary directory.
+   * distinct text and kept in the temporary directory; a model being built is shared by the streams asking for it.
    */
-  languageModel(hints: readonly string[] | undefined): LanguageModelFiles {
+  languageModel(hints: readonly string[] | undefined): Promise<LanguageModelFiles> {
     const general = {
       lm: path.join(this.modelDir, 'en-us.lm.bin'),
       dict: path.join(this.modelDir, 'cmudict-en-us.dict'),
     };
     const texts = (hints ?? []).filter((text) => text.trim() !== '');
-    if (texts.length === 0 || !existsSync(general.dict)) return general;
+    if (texts.length === 0 || !existsSync(general.dict)) return Promise.resolve(general);
     const key = createHash('sha256')
       .update(JSON.stringify([MODEL_VERSION, general.dict, texts]))
       .digest('hex');
@@ -67,8 +67,24 @@ export class PocketsphinxStt implements SpeechToText {
       lm: path.join(dir, `${key.slice(0, 24)}.lm`),
       dict: path.join(dir, `${key.slice(0, 24)}.dict`),
     };
-    if (existsSync(files.lm) && existsSync(files.dict)) return files;
-    const { arpa, dict } = agentLanguageModel(texts, general.dict, (words) => guessPronunciations(words));
+    if (existsSync(files.lm) && existsSync(files.dict)) return Promise.resolve(files);
+    const building = this.building.get(key);
+    if (building) return building;
+    const built = this.buildModel(texts, general.dict, dir, files).finally(() => this.building.delete(key));
+    this.building.set(key, built);
+    return built;
+  }
+
+  private readonly building = new Map<string, Promise<LanguageModelFiles>>();
+
+  private async buildModel(
+    texts: readonly string[],
+    dictionary: string,
+    dir: string,
+    files: LanguageModelFiles,
+  ): Promise<LanguageModelFiles> {
+    const guessed = await guessPronunciations(unknownWords(texts, dictionary));
+    const { arpa, dict } = agentLanguageModel(texts, dictionary, guessed);
     mkdirSync(dir, { recursive: true });
     // Written aside and renamed, so a stream opened meanwhile never reads half a file.
     for (const [file, content] of [
@@ -104,6 +120,9 @@ interface DecoderResult {
  */
 const DECODER_FLAGS = ['-remove_noise', 'no', '-fwdflat', 'no'];
 
+/** Past 30 s of audio (16 kHz, 16-bit) an utterance is not kept for a second pass: its first pass is the transcript. */
+const secondPassMaxBytes = 30 * 16000 * 2;
+
 /** Changes when the way agent models are built changes, so cached ones are rebuilt. */
 const MODEL_VERSION = 3;
 
@@ -113,8 +132,11 @@ class PocketsphinxStream implements SpeechStream {
   private decoder: ChildProcessByStdio<null, Readable, Readable> | null = null;
   private audio: net.Socket | null = null;
   private pending: Buffer[] = [];
-  /** All the 16 kHz audio so far, for the second pass. */
-  private readonly heard: Buffer[] = [];
+  /** All the 16 kHz audio so far, for the second pass (null past `secondPassMaxBytes`: no second pass). */
+  private heard: Buffer[] | null = [];
+  private heardBytes = 0;
+  /** The finish timeout fired: no second pass starts after it. */
+  private timedOut = false;
   /** Settles when everything written so far is in the pipe. */
   private written: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
@@ -129,7 +151,7 @@ class PocketsphinxStream implements SpeechStream {
   constructor(
     private readonly options: SpeechStreamOptions,
     modelDir: string,
-    languageModel: LanguageModelFiles,
+    languageModel: Promise<LanguageModelFiles>,
   ) {
     this.resampler = options.sampleRate === 16000 ? null : new Resampler(options.sampleRate, 16000);
     this.decoded = this.decode(modelDir, languageModel);
@@ -150,8 +172,12 @@ class PocketsphinxStream implements SpeechStream {
     const began = performance.now();
     if (this.resampler) this.send(this.resampler.flush());
     this.endAudio();
-    const timer = setTimeout(() => this.decoder?.kill('SIGKILL'), FINISH_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      this.timedOut = true;
+      this.decoder?.kill('SIGKILL');
+    }, FINISH_TIMEOUT_MS);
     const { code, stdout, stderr } = await this.decoded.finally(() => clearTimeout(timer));
+    if (this.aborted()) throw new Error(this.abortMessage);
     if (this.failure) throw this.failure;
     if (code !== 0) {
       throw new Error(
@@ -188,7 +214,12 @@ class PocketsphinxStream implements SpeechStream {
    * mean; once the audio has ended, the second decodes it again from a file with that mean as its starting point,
    * and its words are the transcript. Audio in which the first pass found no speech is not decoded again.
    */
-  private async decode(modelDir: string, languageModel: LanguageModelFiles): Promise<DecoderResult> {
+  private async decode(modelDir: string, model: Promise<LanguageModelFiles>): Promise<DecoderResult> {
+    const languageModel = await model.catch((error: unknown) => {
+      this.failure = new Error(`The agent's speech model could not be built: ${String(error)}`);
+      return null;
+    });
+    if (!languageModel) return { code: null, stdout: '', stderr: '' };
     if (!(await findCommand(COMMAND))) {
       this.failure = new Error(`Speech recognition needs the pocketsphinx package: ${INSTALL}`);
       return { code: null, stdout: '', stderr: '' };
@@ -205,14 +236,20 @@ class PocketsphinxStream implements SpeechStream {
       const first = await this.firstPass(dir, (fifo) => args(fifo, log));
       if (first.code !== 0 || this.aborted()) return first;
       const mean = lastCepstralMean(await readFile(log, 'utf8').catch(() => ''));
-      if (!mean) return first;
+      const heard = this.heard;
+      this.heard = null;
+      if (!mean || !heard) return first;
       const audio = path.join(dir, 'audio.raw');
       const params = path.join(dir, 'feat.params');
-      await writeFile(audio, Buffer.concat(this.heard));
+      await writeFile(audio, Buffer.concat(heard));
       await writeFile(params, featureParamsWithMean(path.join(hmm, 'feat.params'), mean));
-      // Aborted while the files were written: no second decoder to start (abort killed the first).
-      if (this.aborted()) return first;
-      return await this.startDecoder([...args(audio, '/dev/null'), '-featparams', params]).result;
+      // Aborted or out of time while the files were written: no second decoder to start.
+      if (this.aborted() || this.timedOut) return first;
+      const second = await this.startDecoder([...args(audio, '/dev/null'), '-featparams', params]).result;
+      if (second.code === 0 || this.aborted()) return second;
+      // The second pass failed or ran out of time: the first pass's words are the transcript.
+      this.failure = null;
+      return first;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -275,7 +312,11 @@ class PocketsphinxStream implements SpeechStream {
   private send(pcm: Int16Array | Buffer, keep = true): void {
     if (pcm.length === 0) return;
     const bytes = Buffer.isBuffer(pcm) ? pcm : Buffer.from(pcm16ToBuffer(pcm));
-    if (keep) this.heard.push(Buffer.from(bytes));
+    if (keep && this.heard) {
+      this.heardBytes += bytes.length;
+      if (this.heardBytes > secondPassMaxBytes) this.heard = null;
+      else this.heard.push(Buffer.from(bytes));
+    }
     const audio = this.audio;
     if (!audio) {
       this.pending.push(bytes);
