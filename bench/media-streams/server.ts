@@ -1,5 +1,6 @@
 // The server side of the media-streams bench, in its own process (forked by index.ts) so that its event loop and
-// CPU are measured apart from the simulated callers'. `channel`: the real TwilioMediaStream channel (paced
+// CPU are measured apart from the simulated callers'. Every audio frame a socket is handed is timed here: the
+// send jitter (gap to the same call's previous frame, less 20 ms, within a turn), what the server itself adds. `channel`: the real TwilioMediaStream channel (paced
 // outbound audio, energy VAD, G.711 both ways, the real runtime with the Sandbox model and instant speech
 // providers, the seeded demo database) bound to a `ws` server on loopback. `echo`: a bare `ws` server sending each
 // caller frame back, the reference. Reports its port, then on request the event loop delay and CPU since the last.
@@ -20,12 +21,34 @@ import { TwilioMediaStream } from '@switchboard/server/runtime/channels/twilio-m
 import { cloneDatabase, createDatabaseTemplate } from '@switchboard/testing';
 
 const mode = process.argv.includes('--echo') ? 'echo' : 'channel';
+const frameMs = 20;
+const mediaPrefix = '{"event":"media"';
+/** Send deviations from the frame period, ms, from `measureFrom` on (the level's set-up left out). */
+let deviations: number[] = [];
+let measureFrom = Number.POSITIVE_INFINITY;
+
+/** One socket's outbound frames: each one's gap to the previous frame of the same turn. */
+function sendClock() {
+  let previous: number | null = null;
+  return {
+    frame() {
+      const now = performance.now();
+      if (previous !== null && now >= measureFrom) deviations.push(Math.abs(now - previous - frameMs));
+      previous = now;
+    },
+    /** A mark or clear: the turn's audio ended, the next frame starts a new run. */
+    gap() {
+      previous = null;
+    },
+  };
+}
 const http = createServer();
 const wss = new WebSocketServer({ server: http });
 let close = () => Promise.resolve();
 
 if (mode === 'echo') {
   wss.on('connection', (socket) => {
+    const clock = sendClock();
     socket.on('message', (data: Buffer) => {
       const frame = JSON.parse(data.toString('utf8')) as {
         event?: string;
@@ -33,6 +56,7 @@ if (mode === 'echo') {
         streamSid?: string;
       };
       if (frame.event === 'media') {
+        clock.frame();
         socket.send(JSON.stringify({ event: 'media', streamSid: frame.streamSid, media: frame.media }));
       }
     });
@@ -60,6 +84,7 @@ if (mode === 'echo') {
   const pacer = new FramePacer();
   const agentAccountId = agent.id;
   wss.on('connection', (socket) => {
+    const clock = sendClock();
     const stream = new TwilioMediaStream({
       runtime,
       logger,
@@ -74,9 +99,12 @@ if (mode === 'echo') {
         }),
       link: {
         send: (message) => {
+          clock.gap();
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
         },
         sendText: (json) => {
+          if (json.startsWith(mediaPrefix)) clock.frame();
+          else clock.gap();
           if (socket.readyState === socket.OPEN) socket.send(json);
         },
         close: () => socket.close(1000),
@@ -94,8 +122,10 @@ let cpu = process.cpuUsage();
 let since = performance.now();
 process.send?.({ type: 'ready', port: (http.address() as AddressInfo).port });
 
-process.on('message', (message: { type: string }) => {
+process.on('message', (message: { type: string; measureAfterMs?: number }) => {
   if (message.type === 'reset') {
+    deviations = [];
+    measureFrom = performance.now() + (message.measureAfterMs ?? 0);
     delay.reset();
     cpu = process.cpuUsage();
     since = performance.now();
@@ -108,6 +138,7 @@ process.on('message', (message: { type: string }) => {
       loopP99: delay.percentile(99) / 1e6,
       loopMax: delay.max / 1e6,
       cpu: (used.user + used.system) / 1000 / (performance.now() - since),
+      deviations,
     });
   } else if (message.type === 'exit') {
     wss.close();

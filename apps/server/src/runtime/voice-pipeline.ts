@@ -16,8 +16,11 @@ import { CallerSilence } from './voice-silence';
 export const pipelineInputRate = 16_000;
 
 export interface VoiceOutput {
-  /** Agent audio, 16-bit PCM at `outputSampleRate`. */
-  audio(pcm: Int16Array): void;
+  /**
+   * Agent audio, 16-bit PCM at `outputSampleRate`. A promise answered means the line has enough queued: the
+   * next audio waits for it, so a turn is prepared as it plays rather than all at once.
+   */
+  audio(pcm: Int16Array): void | Promise<void>;
   audioStart(turnId: string): void;
   audioEnd(turnId: string): void;
   /** Stop playing now and drop what is queued. */
@@ -331,7 +334,8 @@ export class VoicePipeline {
         this.recordLatency(turn.firstAudioAt);
       }
       turn.samplesOut += chunk.length;
-      output.audio(chunk);
+      const ahead = output.audio(chunk);
+      if (ahead) await ahead;
     }
   }
 

@@ -114,4 +114,33 @@ describe('the frame pacer', () => {
     expect(b.sent).toEqual([{ at: start + 10, name: '{"event":"media"}' }]);
     expect(c.sent).toEqual([{ at: start, name: '{"event":"media"}' }]);
   });
+
+  it('tells a producer when the line is down to a few frames, and lets it go at once on clear or close', async () => {
+    const pacer = new FramePacer({ phases: 1, now: () => Date.now() });
+    const { sent, line } = recorded(pacer);
+    for (let i = 0; i < 10; i++) line.push({ name: i }, true);
+    expect(line.backlog).toBe(10);
+    await expect(line.drained(10)).resolves.toBeUndefined();
+    let refill = false;
+    void line.drained(3).then(() => (refill = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent).toHaveLength(6);
+    expect(refill).toBe(false);
+    // The seventh frame out leaves three queued.
+    await vi.advanceTimersByTimeAsync(20);
+    expect(sent).toHaveLength(7);
+    expect(refill).toBe(true);
+    let cleared = false;
+    void line.drained(0).then(() => (cleared = true));
+    line.clear();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cleared).toBe(true);
+    for (let i = 0; i < 5; i++) line.push({ name: i }, true);
+    let closed = false;
+    void line.drained(0).then(() => (closed = true));
+    line.close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(closed).toBe(true);
+    await expect(line.drained(0)).resolves.toBeUndefined();
+  });
 });

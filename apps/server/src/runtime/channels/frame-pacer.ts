@@ -12,6 +12,13 @@ export interface PacedLine {
   clear(): void;
   /** The call ended: nothing more is sent. */
   close(): void;
+  /** Frames and messages queued and not yet sent. */
+  readonly backlog: number;
+  /**
+   * Resolves once at most `frames` remain queued, or the line was cleared or closed: a producer that waits for
+   * it stays a few frames ahead of the line instead of preparing a whole turn's audio in one go.
+   */
+  drained(frames: number): Promise<void>;
 }
 
 interface Line {
@@ -22,6 +29,8 @@ interface Line {
   /** When the next frame may go out, on the pacer's clock. */
   nextAt: number;
   send(message: PacedMessage): void;
+  /** A producer waiting for the queue to fall to `frames`. */
+  waiter: { frames: number; resolve: () => void } | null;
 }
 
 export interface FramePacerOptions {
@@ -70,8 +79,14 @@ export class FramePacer {
       offset: (phase * this.frameMs) / this.load.length,
       nextAt: 0,
       send,
+      waiter: null,
     };
     let open = true;
+    const release = () => {
+      const waiter = line.waiter;
+      line.waiter = null;
+      waiter?.resolve();
+    };
     return {
       push: (message, frame) => {
         if (!open) return;
@@ -84,6 +99,7 @@ export class FramePacer {
       },
       clear: () => {
         line.queue = [];
+        release();
       },
       close: () => {
         if (!open) return;
@@ -91,6 +107,17 @@ export class FramePacer {
         line.queue = [];
         this.active.delete(line);
         this.load[line.phase] = (this.load[line.phase] ?? 1) - 1;
+        release();
+      },
+      get backlog() {
+        return line.queue.length;
+      },
+      drained: (frames) => {
+        if (!open || line.queue.length <= frames) return Promise.resolve();
+        release();
+        return new Promise<void>((resolve) => {
+          line.waiter = { frames, resolve };
+        });
       },
     };
   }
@@ -127,6 +154,11 @@ export class FramePacer {
         line.queue.shift();
         if (head.frame) line.nextAt += this.frameMs;
         line.send(head.message);
+      }
+      if (line.waiter && line.queue.length <= line.waiter.frames) {
+        const { resolve } = line.waiter;
+        line.waiter = null;
+        resolve();
       }
       if (line.queue.length === 0) this.active.delete(line);
       else next = Math.min(next, line.nextAt);

@@ -7,6 +7,11 @@ import { answeringPhrases, OutboundAnswer, type CallAnswer } from '../outbound-a
 import type { AgentRuntime, AgentSession, ConversationDirection, SessionTask } from '../session-types';
 import { VoicePipeline } from '../voice-pipeline';
 
+/** The agent's audio is prepared until this many frames are queued on the line (0.5 s)… */
+const aheadFrames = 25;
+/** …then again once it is down to this many (0.2 s). */
+const refillFrames = 10;
+
 /** Keypad digits pressed within this long of each other are one entry. */
 const dtmfGapMs = 1_500;
 
@@ -247,7 +252,12 @@ export class TwilioMediaStream {
           }
         : {}),
       output: {
-        audio: (pcm) => this.sendAudio(this.encoder.encode(pcm)),
+        audio: (pcm) => {
+          this.sendAudio(this.encoder.encode(pcm));
+          // Half a second ahead of the line is plenty: the rest is encoded as it plays, a few frames at a time.
+          const paced = this.paced;
+          return paced && paced.backlog >= aheadFrames ? paced.drained(refillFrames) : undefined;
+        },
         audioStart: () => undefined,
         audioEnd: (turnId) => {
           this.sendAudio(this.encoder.flush(), true);
