@@ -39,8 +39,11 @@ const frameMs = 20;
 const mediaPrefix = '{"event":"media"';
 const budgetMs = 5;
 const rampMs = 1_000;
-/** Call setup (the session opened, the greeting queued) is left out of the jitter: measured from then on. */
-const setupMs = 3_000;
+/**
+ * Call set-up (N calls arriving within a second: each session opened, its greeting started) is left out of the
+ * jitter: the level measures from the moment every caller hears its greeting, for `--seconds`.
+ */
+const setupLimitMs = 60_000;
 
 /** One cycle of what a caller sends: an utterance with its trailing noise, then 3 s more of room noise. */
 const utterance = toneUtteranceMulaw();
@@ -96,14 +99,23 @@ interface Caller {
   deviations: number[];
   frames: number;
   marks: number;
+  /** Resolves at the first audio frame from the server (the greeting, or the echo). */
+  answered: Promise<void>;
   stop(): void;
 }
 
+/** When the level's measurement starts (performance.now()), shared by its callers. */
+interface Window {
+  from: number;
+}
+
 /** One caller: Twilio's side of a stream, frames sent in real time, the server's audio timed as it arrives. */
-function call(port: number, index: number, calls: number, measureFrom: number): Promise<Caller> {
+function call(port: number, index: number, calls: number, window: Window): Promise<Caller> {
   const socket = new WebSocket(`ws://127.0.0.1:${port}`);
   const streamSid = `MZbench${index}`;
-  const caller: Caller = { deviations: [], frames: 0, marks: 0, stop: () => undefined };
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const caller: Caller = { deviations: [], frames: 0, marks: 0, answered, stop: () => undefined };
   // Callers are at different points of the speak-then-listen cycle, as people on separate calls are.
   const phase = Math.floor((index * cycle.length) / Math.max(1, calls));
   let previous: number | null = null;
@@ -116,8 +128,8 @@ function call(port: number, index: number, calls: number, measureFrom: number): 
     // Audio frames (both servers write `event` first) are told apart without parsing, so that the callers' own
     // process, which carries every call, adds as little as it can to what it measures.
     if (data.toString('latin1', 0, mediaPrefix.length) === mediaPrefix) {
-      caller.frames++;
-      if (previous !== null && now >= measureFrom) caller.deviations.push(Math.abs(now - previous - frameMs));
+      if (caller.frames++ === 0) answer();
+      if (previous !== null && now >= window.from) caller.deviations.push(Math.abs(now - previous - frameMs));
       previous = now;
       return;
     }
@@ -190,19 +202,29 @@ function spread(deviations: number[]): string {
 }
 
 async function level(server: Server, calls: number, kind: string) {
-  await server.request('reset', { measureAfterMs: rampMs + setupMs });
-  const measureFrom = performance.now() + rampMs + setupMs;
+  const window: Window = { from: Number.POSITIVE_INFINITY };
+  const began = performance.now();
   const callers = await Promise.all(
     Array.from({ length: calls }, async (_, index) => {
       // Calls start spread over a second, as real calls do not all start on the same frame.
       await sleep((index * rampMs) / calls);
-      return call(server.port, index, calls, measureFrom);
+      return call(server.port, index, calls, window);
     }),
   );
-  await sleep(setupMs + seconds * 1000);
+  let late: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(callers.map((caller) => caller.answered)),
+    new Promise((_, reject) => {
+      late = setTimeout(() => reject(new Error(`${kind}: not every call was answered`)), setupLimitMs);
+    }),
+  ]).finally(() => clearTimeout(late));
+  const setupSeconds = (performance.now() - began) / 1000;
+  await server.request('measure');
+  window.from = performance.now();
+  await sleep(seconds * 1000);
   const stats = await server.request<ServerStats>('stats');
   for (const caller of callers) caller.stop();
-  await sleep(1_500);
+  await server.request('settled');
   const arrivals = callers.flatMap((caller) => caller.deviations);
   const sends = stats.deviations;
   const p99 = percentile(sends, 0.99);
@@ -214,6 +236,7 @@ async function level(server: Server, calls: number, kind: string) {
     row: {
       server: kind,
       calls,
+      'set-up s': setupSeconds,
       'frames in': callers.reduce((sum, caller) => sum + caller.frames, 0),
       'agent turns': callers.reduce((sum, caller) => sum + caller.marks, 0),
       'send jitter p50 ms': percentile(sends, 0.5),

@@ -26,6 +26,13 @@ const mediaPrefix = '{"event":"media"';
 /** Send deviations from the frame period, ms, from `measureFrom` on (the level's set-up left out). */
 let deviations: number[] = [];
 let measureFrom = Number.POSITIVE_INFINITY;
+/** Calls not yet over (the channel's: their conversation logged), and who waits for there to be none. */
+let open = 0;
+let settled: (() => void) | null = null;
+function callOver() {
+  open--;
+  if (open === 0) settled?.();
+}
 
 /** One socket's outbound frames: each one's gap to the previous frame of the same turn. */
 function sendClock() {
@@ -49,6 +56,8 @@ let close = () => Promise.resolve();
 if (mode === 'echo') {
   wss.on('connection', (socket) => {
     const clock = sendClock();
+    open++;
+    socket.on('close', callOver);
     socket.on('message', (data: Buffer) => {
       const frame = JSON.parse(data.toString('utf8')) as {
         event?: string;
@@ -85,7 +94,9 @@ if (mode === 'echo') {
   const agentAccountId = agent.id;
   wss.on('connection', (socket) => {
     const clock = sendClock();
+    open++;
     const stream = new TwilioMediaStream({
+      onFinished: callOver,
       runtime,
       logger,
       pacer,
@@ -122,14 +133,15 @@ let cpu = process.cpuUsage();
 let since = performance.now();
 process.send?.({ type: 'ready', port: (http.address() as AddressInfo).port });
 
-process.on('message', (message: { type: string; measureAfterMs?: number }) => {
-  if (message.type === 'reset') {
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'measure') {
+    // Every call of the level is set up: what follows is measured.
     deviations = [];
-    measureFrom = performance.now() + (message.measureAfterMs ?? 0);
+    measureFrom = performance.now();
     delay.reset();
     cpu = process.cpuUsage();
     since = performance.now();
-    process.send?.({ type: 'reset' });
+    process.send?.({ type: 'measure' });
   } else if (message.type === 'stats') {
     const used = process.cpuUsage(cpu);
     process.send?.({
@@ -140,6 +152,14 @@ process.on('message', (message: { type: string; measureAfterMs?: number }) => {
       cpu: (used.user + used.system) / 1000 / (performance.now() - since),
       deviations,
     });
+  } else if (message.type === 'settled') {
+    // Answers once every call of the level is over, so the next level starts on a quiet server.
+    settled = () => {
+      settled = null;
+      process.send?.({ type: 'settled' });
+    };
+    if (open === 0) settled();
+    measureFrom = Number.POSITIVE_INFINITY;
   } else if (message.type === 'exit') {
     wss.close();
     http.close();

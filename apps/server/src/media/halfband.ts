@@ -4,9 +4,7 @@
 // Resampler (resample.ts) runs a 70-tap polyphase sinc per output sample at this ratio, which is what a phone
 // line's 50 frames a second per call cannot afford at a few hundred calls.
 
-import { clampSample } from './pcm';
-
-/** Non-zero taps on each side of the centre. */
+/** Non-zero taps on each side of the centre (the filters below write out all eight). */
 const SIDE_TAPS = 8;
 /** Kaiser window shape: about 60 dB of stop-band attenuation above 4.6 kHz at 16 kHz. */
 const KAISER_BETA = 6;
@@ -43,6 +41,15 @@ function oddTaps(): Float64Array {
 const taps = oddTaps();
 /** The same taps for halving the rate: the low-pass's gain is 1 there, where doubling it needs 2. */
 const halfTaps = taps.map((tap) => tap / 2);
+// The filters below are written out tap by tap: they run on every 20 ms frame of every call.
+const [u0 = 0, u1 = 0, u2 = 0, u3 = 0, u4 = 0, u5 = 0, u6 = 0, u7 = 0] = taps;
+const [d0 = 0, d1 = 0, d2 = 0, d3 = 0, d4 = 0, d5 = 0, d6 = 0, d7 = 0] = halfTaps;
+
+/** A filtered value as a 16-bit sample: rounded, and clamped rather than wrapped. */
+function toSample(value: number): number {
+  const rounded = Math.round(value);
+  return rounded > 32767 ? 32767 : rounded < -32768 ? -32768 : rounded;
+}
 /** What the upsampler's history starts with: its own context and the 1 ms it runs behind. */
 const leadingSilence = 2 * SIDE_TAPS - 1;
 
@@ -56,12 +63,26 @@ class History {
   }
 
   append(read: (into: Float64Array, at: number) => number, count: number): void {
+    this.reserve(count);
+    this.length += read(this.samples, this.length);
+  }
+
+  /** Appends `input` (16-bit samples, or codes looked up in `table`). */
+  appendSamples(input: ArrayLike<number>, table?: ArrayLike<number>): void {
+    this.reserve(input.length);
+    const into = this.samples;
+    const at = this.length;
+    if (table) for (let i = 0; i < input.length; i++) into[at + i] = table[input[i] ?? 0] ?? 0;
+    else for (let i = 0; i < input.length; i++) into[at + i] = input[i] ?? 0;
+    this.length += input.length;
+  }
+
+  private reserve(count: number): void {
     if (this.length + count > this.samples.length) {
       const grown = new Float64Array(Math.max(this.samples.length * 2, this.length + count));
       grown.set(this.samples.subarray(0, this.length));
       this.samples = grown;
     }
-    this.length += read(this.samples, this.length);
   }
 
   /** Drops the first `count` samples. */
@@ -80,17 +101,15 @@ export class HalfbandUpsampler {
   /** Input from sample `next - SIDE_TAPS + 1` on; starts with 2·SIDE_TAPS - 1 samples of silence. */
   private readonly history = new History(leadingSilence);
 
-  /** `decode` writes the chunk's samples at `at` and returns how many it wrote (G.711 codes map to samples here). */
-  push(count: number, decode: (into: Float64Array, at: number) => number): Int16Array {
-    this.history.append(decode, count);
+  pushPcm(input: Int16Array): Int16Array {
+    this.history.appendSamples(input);
     return this.produce();
   }
 
-  pushPcm(input: Int16Array): Int16Array {
-    return this.push(input.length, (into, at) => {
-      for (let i = 0; i < input.length; i++) into[at + i] = input[i] ?? 0;
-      return input.length;
-    });
+  /** Codes (a G.711 payload) whose samples `table` holds, indexed by code. */
+  pushCodes(codes: Uint8Array, table: ArrayLike<number>): Int16Array {
+    this.history.appendSamples(codes, table);
+    return this.produce();
   }
 
   /** The end of the stream (silence after it): the held samples' output, then starts afresh. */
@@ -111,12 +130,18 @@ export class HalfbandUpsampler {
     // Output pairs for input n need samples n - SIDE_TAPS + 1 … n + SIDE_TAPS: index i = SIDE_TAPS - 1 is n.
     const pairs = Math.max(0, this.history.length - 2 * SIDE_TAPS + 1);
     const out = new Int16Array(pairs * 2);
-    for (let p = 0; p < pairs; p++) {
-      const n = p + SIDE_TAPS - 1;
-      let between = 0;
-      for (let j = 0; j < SIDE_TAPS; j++) between += (taps[j] ?? 0) * ((x[n - j] ?? 0) + (x[n + 1 + j] ?? 0));
+    for (let p = 0, n = SIDE_TAPS - 1; p < pairs; p++, n++) {
+      const between =
+        u0 * ((x[n] ?? 0) + (x[n + 1] ?? 0)) +
+        u1 * ((x[n - 1] ?? 0) + (x[n + 2] ?? 0)) +
+        u2 * ((x[n - 2] ?? 0) + (x[n + 3] ?? 0)) +
+        u3 * ((x[n - 3] ?? 0) + (x[n + 4] ?? 0)) +
+        u4 * ((x[n - 4] ?? 0) + (x[n + 5] ?? 0)) +
+        u5 * ((x[n - 5] ?? 0) + (x[n + 6] ?? 0)) +
+        u6 * ((x[n - 6] ?? 0) + (x[n + 7] ?? 0)) +
+        u7 * ((x[n - 7] ?? 0) + (x[n + 8] ?? 0));
       out[2 * p] = x[n] ?? 0;
-      out[2 * p + 1] = clampSample(Math.round(between));
+      out[2 * p + 1] = toSample(between);
     }
     if (pairs > 0) this.history.drop(pairs);
     return out;
@@ -132,10 +157,7 @@ export class HalfbandDownsampler {
   private readonly history = new History(2 * SIDE_TAPS - 1);
 
   push(input: Int16Array): Int16Array {
-    this.history.append((into, at) => {
-      for (let i = 0; i < input.length; i++) into[at + i] = input[i] ?? 0;
-      return input.length;
-    }, input.length);
+    this.history.appendSamples(input);
     return this.produce();
   }
 
@@ -160,14 +182,18 @@ export class HalfbandDownsampler {
     // Output m is centred on index c = reach + 2m and needs c + reach.
     const count = Math.max(0, Math.floor((this.history.length - 2 * reach - 1) / 2) + 1);
     const out = new Int16Array(count);
-    for (let m = 0; m < count; m++) {
-      const c = reach + 2 * m;
-      let sum = 0.5 * (x[c] ?? 0);
-      for (let j = 0; j < SIDE_TAPS; j++) {
-        const d = 2 * j + 1;
-        sum += (halfTaps[j] ?? 0) * ((x[c - d] ?? 0) + (x[c + d] ?? 0));
-      }
-      out[m] = clampSample(Math.round(sum));
+    for (let m = 0, c = reach; m < count; m++, c += 2) {
+      const sum =
+        0.5 * (x[c] ?? 0) +
+        d0 * ((x[c - 1] ?? 0) + (x[c + 1] ?? 0)) +
+        d1 * ((x[c - 3] ?? 0) + (x[c + 3] ?? 0)) +
+        d2 * ((x[c - 5] ?? 0) + (x[c + 5] ?? 0)) +
+        d3 * ((x[c - 7] ?? 0) + (x[c + 7] ?? 0)) +
+        d4 * ((x[c - 9] ?? 0) + (x[c + 9] ?? 0)) +
+        d5 * ((x[c - 11] ?? 0) + (x[c + 11] ?? 0)) +
+        d6 * ((x[c - 13] ?? 0) + (x[c + 13] ?? 0)) +
+        d7 * ((x[c - 15] ?? 0) + (x[c + 15] ?? 0));
+      out[m] = toSample(sum);
     }
     if (count > 0) this.history.drop(2 * count);
     return out;

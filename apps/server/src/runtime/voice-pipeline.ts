@@ -80,6 +80,8 @@ export class VoicePipeline {
   private greeted = false;
   private deliveryTimer: NodeJS.Timeout | null = null;
   private pending: Promise<void> = Promise.resolve();
+  /** Input handling queued on `pending` and not yet done. */
+  private queued = 0;
   private closed = false;
   /** Checks in when the caller has been silent for callerResponseTimeout seconds while the agent listens. */
   private readonly silence: CallerSilence;
@@ -108,15 +110,32 @@ export class VoicePipeline {
   pushAudio(pcm: Int16Array): void {
     if (this.closed || !this.vad) return;
     const vad = this.vad;
-    this.pending = this.pending
-      .then(async () => {
-        // An utterance already being recognised gets this audio too (a speech-start in this push includes it).
-        const hearing = this.hearing;
-        const events = await vad.push(pcm);
+    // The common case, 50 times a second on every call: nothing is queued and the detector decides at once.
+    if (this.queued === 0) {
+      const hearing = this.hearing;
+      const events = vad.pushNow?.(pcm) ?? null;
+      if (events) {
         hearing?.stream?.write(pcm);
-        await this.handleVad(events);
-      })
-      .catch((error: unknown) => this.options.logger.error({ err: error }, 'voice input failed'));
+        if (events.length > 0) this.enqueue(() => this.handleVad(events));
+        return;
+      }
+    }
+    this.enqueue(async () => {
+      // An utterance already being recognised gets this audio too (a speech-start in this push includes it).
+      const hearing = this.hearing;
+      const events = await vad.push(pcm);
+      hearing?.stream?.write(pcm);
+      await this.handleVad(events);
+    });
+  }
+
+  /** Runs `work` after the input queued before it. */
+  private enqueue(work: () => Promise<void>): void {
+    this.queued++;
+    this.pending = this.pending
+      .then(work)
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'voice input failed'))
+      .finally(() => this.queued--);
   }
 
   /** Resolves when the audio pushed so far has been processed (tests, benchmarks). */

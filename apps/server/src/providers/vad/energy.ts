@@ -30,6 +30,10 @@ export class EnergyClassifier implements FrameClassifier {
   private frames = 0;
 
   classify(frame: Int16Array): number {
+    return this.classifyNow(frame);
+  }
+
+  classifyNow(frame: Int16Array): number {
     const db = levelDbfs(frame);
     if (this.frames++ < CALIBRATION_FRAMES) {
       this.noiseDb = this.frames === 1 ? db : this.noiseDb + (db - this.noiseDb) * 0.5;

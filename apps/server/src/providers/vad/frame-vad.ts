@@ -7,6 +7,8 @@ import type { VadEvent, VadOptions, VoiceActivityDetector } from './types';
 export interface FrameClassifier {
   readonly frameSamples: number;
   classify(frame: Int16Array): number | Promise<number>;
+  /** Scores a frame at once, for a classifier with nothing to wait for (no model to run). */
+  classifyNow?(frame: Int16Array): number;
   /** Forgets what earlier frames taught it (a model's recurrent state). */
   reset(): void;
 }
@@ -21,6 +23,8 @@ export class FrameVad implements VoiceActivityDetector {
   private readonly segmenter: SpeechSegmenter;
   /** Pushes run one after another even when a caller does not await the previous one. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Pushes and flushes queued and not yet done. */
+  private queued = 0;
 
   constructor(
     private readonly classifier: FrameClassifier,
@@ -42,17 +46,30 @@ export class FrameVad implements VoiceActivityDetector {
   }
 
   push(pcm: Int16Array): Promise<VadEvent[]> {
-    return this.enqueue(async () => {
-      const events = await this.process(this.chunker.push(pcm));
-      // A segment still open at the end of this push: its audio runs to the end of `pcm`, not of the last frame.
-      // Only then: joining the open segment's frames on every push would copy the utterance again each 20 ms.
-      const last = events.at(-1);
-      if (last?.type === 'speech-start') {
-        const open = this.segmenter.openAudio();
-        if (open) last.audio = concatPcm16([open, this.chunker.peek()]);
-      }
-      return events;
-    });
+    return this.enqueue(async () => this.withOpenAudio(await this.process(this.chunker.push(pcm))));
+  }
+
+  pushNow(pcm: Int16Array): VadEvent[] | null {
+    const classify = this.classifier.classifyNow?.bind(this.classifier);
+    if (!classify || this.queued > 0) return null;
+    const events: VadEvent[] = [];
+    for (const frame of this.chunker.push(pcm)) {
+      for (const event of this.segmenter.push(frame, classify(frame))) events.push(event);
+    }
+    return this.withOpenAudio(events);
+  }
+
+  /**
+   * A segment still open at the end of a push: its audio runs to the end of the push, not of the last frame.
+   * Only then: joining the open segment's frames on every push would copy the utterance again each 20 ms.
+   */
+  private withOpenAudio(events: VadEvent[]): VadEvent[] {
+    const last = events.at(-1);
+    if (last?.type === 'speech-start') {
+      const open = this.segmenter.openAudio();
+      if (open) last.audio = concatPcm16([open, this.chunker.peek()]);
+    }
+    return events;
   }
 
   flush(): Promise<VadEvent[]> {
@@ -80,7 +97,8 @@ export class FrameVad implements VoiceActivityDetector {
   }
 
   private enqueue(work: () => Promise<VadEvent[]>): Promise<VadEvent[]> {
-    const result = this.queue.then(work);
+    this.queued++;
+    const result = this.queue.then(work).finally(() => this.queued--);
     this.queue = result.catch(() => undefined);
     return result;
   }

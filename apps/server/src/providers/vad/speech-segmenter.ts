@@ -31,6 +31,8 @@ const MISFIRE_GAP_MS = 300;
 export class SpeechSegmenter {
   private position = 0;
   private preRoll: Int16Array[] = [];
+  /** Samples in `preRoll`. */
+  private preRollSamples = 0;
   private onset: Int16Array[] = [];
   private onsetStart = 0;
   private utterance: Int16Array[] | null = null;
@@ -52,7 +54,8 @@ export class SpeechSegmenter {
       if (this.onset.length >= this.options.onsetFrames) return [this.open(frameMs)];
       return [];
     }
-    this.keepPreRoll(...this.onset, frame);
+    if (this.onset.length > 0) this.keepPreRoll(this.onset);
+    this.keepPreRoll([frame]);
     this.onset = [];
     return [];
   }
@@ -66,6 +69,7 @@ export class SpeechSegmenter {
   flush(): VadEvent[] {
     const events = this.utterance ? [this.close()] : [];
     this.preRoll = [];
+    this.preRollSamples = 0;
     this.onset = [];
     return events;
   }
@@ -74,16 +78,18 @@ export class SpeechSegmenter {
   reset(): void {
     this.utterance = null;
     this.preRoll = [];
+    this.preRollSamples = 0;
     this.onset = [];
   }
 
   private open(frameMs: number): VadEvent {
     this.utterance = [...this.preRoll, ...this.onset];
-    this.utteranceStart = this.onsetStart - this.preRoll.reduce((sum, frame) => sum + frame.length, 0);
+    this.utteranceStart = this.onsetStart - this.preRollSamples;
     this.voicedEnd = this.position;
     this.voicedMs = frameMs * this.onset.length;
     this.silentMs = 0;
     this.preRoll = [];
+    this.preRollSamples = 0;
     this.onset = [];
     return { type: 'speech-start', atMs: this.ms(this.onsetStart) };
   }
@@ -107,7 +113,7 @@ export class SpeechSegmenter {
     this.utterance = null;
     const atMs = this.ms(this.position);
     // The frames after the speech are the pre-roll of whatever comes next.
-    this.keepPreRoll(...frames);
+    this.keepPreRoll(frames);
     if (this.voicedMs < this.options.minSpeechMs) return { type: 'misfire', atMs };
     const end = Math.min(this.position, this.voicedEnd + this.samples(this.options.postRollMs));
     const audio = new Int16Array(end - this.utteranceStart);
@@ -120,12 +126,14 @@ export class SpeechSegmenter {
     return { type: 'speech-end', atMs, audio };
   }
 
-  private keepPreRoll(...frames: Int16Array[]): void {
+  private keepPreRoll(frames: readonly Int16Array[]): void {
     const limit = this.samples(this.options.preRollMs);
-    this.preRoll.push(...frames);
-    let kept = this.preRoll.reduce((sum, frame) => sum + frame.length, 0);
-    while (this.preRoll.length > 0 && kept - (this.preRoll[0]?.length ?? 0) >= limit) {
-      kept -= this.preRoll.shift()?.length ?? 0;
+    for (const frame of frames) {
+      this.preRoll.push(frame);
+      this.preRollSamples += frame.length;
+    }
+    while (this.preRoll.length > 0 && this.preRollSamples - (this.preRoll[0]?.length ?? 0) >= limit) {
+      this.preRollSamples -= this.preRoll.shift()?.length ?? 0;
     }
   }
 

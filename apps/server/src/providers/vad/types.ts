@@ -2,6 +2,11 @@
 export interface VoiceActivityDetector {
   /** Feeds audio (any length); returns the events it caused, in order. */
   push(pcm: Int16Array): Promise<VadEvent[]>;
+  /**
+   * The same at once, when the detector can decide without waiting (no model to run, nothing queued before):
+   * the events; null when it cannot, and then the audio was not taken (push it instead).
+   */
+  pushNow?(pcm: Int16Array): VadEvent[] | null;
   /** Ends the stream: a speech segment still open ends now. */
   flush(): Promise<VadEvent[]>;
   reset(): void;

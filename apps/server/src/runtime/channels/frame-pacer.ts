@@ -122,6 +122,18 @@ export class FramePacer {
     };
   }
 
+  /**
+   * Sends what has fallen due if the timer is late: called from work that runs often on a busy server (each
+   * inbound media frame), so frames go out on time even when a long round of socket reads keeps the event loop
+   * from reaching its timers.
+   */
+  poll(): void {
+    if (this.timer && this.timerAt <= this.now()) {
+      clearTimeout(this.timer);
+      this.tick();
+    }
+  }
+
   /** Calls with audio still queued. */
   get activeLines(): number {
     return this.active.size;

@@ -22,7 +22,7 @@ export interface LineCodec {
 export const pipelineRate = 16_000;
 
 /** Each μ-law code's linear sample. */
-const mulawSamples = mulawDecode(Uint8Array.from({ length: 256 }, (_, code) => code));
+const mulawSamples = Float64Array.from(mulawDecode(Uint8Array.from({ length: 256 }, (_, code) => code)));
 
 /** Twilio Media Streams: G.711 μ-law at 8 kHz, 160 bytes a frame. */
 export const mulaw8k: LineCodec = {
@@ -33,11 +33,7 @@ export const mulaw8k: LineCodec = {
   decoder: () => {
     const upsampler = new HalfbandUpsampler();
     return {
-      decode: (codes: Uint8Array) =>
-        upsampler.push(codes.length, (into, at) => {
-          for (let i = 0; i < codes.length; i++) into[at + i] = mulawSamples[codes[i] ?? 0xff] ?? 0;
-          return codes.length;
-        }),
+      decode: (codes: Uint8Array) => upsampler.pushCodes(codes, mulawSamples),
     };
   },
   encoder: () => {

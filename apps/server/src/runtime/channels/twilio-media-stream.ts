@@ -117,6 +117,8 @@ export class TwilioMediaStream {
   private readonly paced: PacedLine | null;
   /** The callee's audio that arrived while the call was being set up (a person says "Hello?" at once). */
   private early: Int16Array[] | null = [];
+  /** Where each payload's bytes are decoded from base64 (the codecs copy what they keep). */
+  private payloadBytes = Buffer.alloc(1024);
 
   constructor(private readonly options: TwilioMediaStreamOptions) {
     this.codec = options.codec ?? mulaw8k;
@@ -132,6 +134,7 @@ export class TwilioMediaStream {
 
   /** A text frame from the carrier. */
   receive(raw: string): void {
+    this.options.pacer?.poll();
     const payload = mediaPayloadOf(raw);
     if (payload !== null) {
       this.media({ payload });
@@ -287,7 +290,11 @@ export class TwilioMediaStream {
   private media(media: Record<string, unknown>): void {
     const payload = text(media.payload);
     if (this.ended || payload === '') return;
-    const pcm = this.decoder.decode(Buffer.from(payload, 'base64'));
+    // Base64 holds 3 bytes in every 4 characters.
+    const most = Math.ceil(payload.length / 4) * 3;
+    if (most > this.payloadBytes.length) this.payloadBytes = Buffer.alloc(most);
+    const bytes = this.payloadBytes.subarray(0, this.payloadBytes.write(payload, 'base64'));
+    const pcm = this.decoder.decode(bytes);
     if (this.early) {
       // Kept until the voice pipeline is up, at most 10 s (500 frames).
       if (this.early.length < 500) this.early.push(pcm);

@@ -45,7 +45,7 @@ const anythingElse = 'Is there anything else I can help you with?';
 
 export function decide(input: DialogueInput): Decision {
   const { context, messages, tools } = input;
-  const index = new FactIndex(context.documents);
+  const index = FactIndex.of(context.documents);
   const allowed = new Set<Intent>(['affirm', 'deny', 'greet', 'thanks', 'question']);
   if (tools.has('end_conversation')) allowed.add('end');
   for (const [task, tool] of Object.entries(taskTool) as [Task, string][]) {

@@ -60,7 +60,20 @@ function answerKinds(text: string): string[] {
   return kinds;
 }
 
+/** The index of each list of documents: a conversation asks the same documents every turn. */
+const indexes = new WeakMap<readonly object[], FactIndex>();
+
 export class FactIndex {
+  /** The index of `documents`, built once for the same (unchanged) list. */
+  static of(documents: readonly { source: Fact['source']; text: string }[]): FactIndex {
+    let index = indexes.get(documents);
+    if (!index) {
+      index = new FactIndex(documents);
+      indexes.set(documents, index);
+    }
+    return index;
+  }
+
   readonly facts: Fact[];
   private readonly documentFrequency = new Map<string, number>();
 
