@@ -149,6 +149,32 @@ describe('energy detector', () => {
     expect(await detect(energyVadFactory, new Int16Array(48000))).toEqual([]);
   });
 
+  it('decides at once what it decides when awaited, and waits behind a push still queued', async () => {
+    // Noise, a loud burst long enough to be speech, then noise again, in chunks that do not fall on frames.
+    const audio = concatPcm16([
+      whiteNoise(8000, -60),
+      whiteNoise(16000, -12, 7),
+      whiteNoise(24000, -60, 9),
+    ]);
+    const awaited = await detect(energyVadFactory, audio);
+    const vad = await energyVadFactory.create({ sampleRate: 16000, silenceMs: 700 });
+    const atOnce: VadEvent[] = [];
+    for (let offset = 0; offset < audio.length; offset += 500) {
+      const events = vad.pushNow?.(audio.subarray(offset, offset + 500));
+      expect(events).not.toBeNull();
+      atOnce.push(...(events ?? []));
+    }
+    atOnce.push(...(await vad.flush()));
+    expect(atOnce.map((event) => event.type)).toEqual(['speech-start', 'speech-end']);
+    expect(atOnce.map((event) => [event.type, event.atMs])).toEqual(
+      awaited.map((event) => [event.type, event.atMs]),
+    );
+    const queued = vad.push(new Int16Array(320));
+    expect(vad.pushNow?.(new Int16Array(320))).toBeNull();
+    await queued;
+    expect(vad.pushNow?.(new Int16Array(320))).toEqual([]);
+  });
+
   it('refuses audio that is not 16 kHz', async () => {
     await expect(energyVadFactory.create({ sampleRate: 8000 as 16000, silenceMs: 500 })).rejects.toThrow(
       'Voice activity detection needs 16 kHz audio (got 8000 Hz)',

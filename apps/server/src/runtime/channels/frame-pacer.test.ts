@@ -143,4 +143,29 @@ describe('the frame pacer', () => {
     expect(closed).toBe(true);
     await expect(line.drained(0)).resolves.toBeUndefined();
   });
+
+  it('sends what fell due when polled, before its timer gets to run', () => {
+    let now = 0;
+    const pacer = new FramePacer({ phases: 1, now: () => now });
+    const sent: number[] = [];
+    const line = pacer.line(() => sent.push(now));
+    for (let i = 0; i < 3; i++) line.push({}, true);
+    // The fake timers never run here: only polls send. The first frame is due at once, the next 20 ms later.
+    pacer.poll();
+    expect(sent).toEqual([0]);
+    now = 15;
+    pacer.poll();
+    expect(sent).toEqual([0]);
+    now = 26;
+    pacer.poll();
+    expect(sent).toEqual([0, 26]);
+    now = 39;
+    pacer.poll();
+    expect(sent).toEqual([0, 26]);
+    now = 40;
+    pacer.poll();
+    expect(sent).toEqual([0, 26, 40]);
+    // Everything is sent: no timer is left behind.
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
