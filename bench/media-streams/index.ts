@@ -14,9 +14,9 @@
 //   process carrying every simulated call on the same two cores.
 // And on the server: event loop delay and CPU.
 // The channel server's database is PGlite in its process unless BENCH_DATABASE_URL names a PostgreSQL server.
-// `npm run bench -- media-streams [--seconds 15] [--levels 25,50,100] [--max 500] [--cpu-prof]`
+// `npm run bench -- media-streams [--seconds 15] [--levels 25,50,100] [--max 500] [--rate 50] [--cpu-prof]`
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -38,16 +38,26 @@ const profileDir = process.argv.includes('--cpu-prof')
 const frameMs = 20;
 const mediaPrefix = '{"event":"media"';
 const budgetMs = 5;
-const rampMs = 1_000;
+/** Calls arriving a second while a level starts (50: a burst, where a busy server sees about one). */
+const rate = intFlag('rate', 50);
 /**
- * Call set-up (N calls arriving within a second: each session opened, its greeting started) is left out of the
- * jitter: the level measures from the moment every caller hears its greeting, for `--seconds`.
+ * Call set-up (each session opened, its greeting started) is left out of the jitter: the level measures from the
+ * moment every caller hears its greeting, for `--seconds`.
  */
 const setupLimitMs = 60_000;
 
 /** One cycle of what a caller sends: an utterance with its trailing noise, then 3 s more of room noise. */
 const utterance = toneUtteranceMulaw();
 const cycle = [...utterance, ...Array.from({ length: 6 }, () => utterance.slice(0, 25)).flat()];
+
+/** The V8 flags of `npm start`. */
+const startFlags = (
+  (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }).scripts.start ?? ''
+)
+  .split(/\s+/)
+  .filter((flag) => flag.startsWith('--max-semi-space-size'));
 
 interface Server {
   child: ChildProcess;
@@ -67,6 +77,8 @@ interface ServerStats {
 async function startServer(kind: 'channel' | 'echo'): Promise<Server> {
   const execArgv = [...process.execArgv];
   if (profileDir && kind === 'channel') execArgv.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
+  // Both servers run with the V8 flags `npm start` gives the platform (its young generation's size).
+  execArgv.push(...startFlags);
   const child = fork(path.join(import.meta.dirname, 'server.ts'), kind === 'echo' ? ['--echo'] : [], {
     execArgv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -206,8 +218,8 @@ async function level(server: Server, calls: number, kind: string) {
   const began = performance.now();
   const callers = await Promise.all(
     Array.from({ length: calls }, async (_, index) => {
-      // Calls start spread over a second, as real calls do not all start on the same frame.
-      await sleep((index * rampMs) / calls);
+      // Calls arrive one after another at `rate` a second, as calls to a server do, not all on the same frame.
+      await sleep((index * 1000) / rate);
       return call(server.port, index, calls, window);
     }),
   );
@@ -285,7 +297,7 @@ console.log(
     `Target ≥ 200 calls with the VAD on: ${largest.channel >= 200 ? 'met' : 'NOT met'}. ` +
     `Arrival jitter p99 ≤ ${budgetMs} ms at the callers: channel ${largestArrival.channel || 'none'}, ` +
     `bare ws echo ${largestArrival.echo || 'none'}. ` +
-    `Channel database: ${database}; load average at the end: ${load()}.`,
+    `Calls arrived at ${String(rate)} a second. Channel database: ${database}; load average at the end: ${load()}.`,
 );
 if (profileDir) {
   await sleep(1_000);

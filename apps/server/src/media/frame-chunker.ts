@@ -5,12 +5,15 @@ export function frameSamples(sampleRate: number, ms = 20): number {
   return msToSamples(ms, sampleRate);
 }
 
+const empty = new Int16Array(0);
+
 /**
  * Cuts a stream of chunks of any length into frames of exactly `size` samples, keeping the remainder for the
- * next push.
+ * next push. A frame may be a view of the chunk pushed (a call's chunks are a frame long): a chunk is not
+ * written to once pushed.
  */
 export class FrameChunker {
-  private pending = new Int16Array(0);
+  private pending = empty;
 
   constructor(readonly size: number) {
     if (!Number.isSafeInteger(size) || size <= 0)
@@ -27,9 +30,9 @@ export class FrameChunker {
     const frames: Int16Array[] = [];
     let offset = 0;
     for (; offset + this.size <= input.length; offset += this.size) {
-      frames.push(input.slice(offset, offset + this.size));
+      frames.push(input.subarray(offset, offset + this.size));
     }
-    this.pending = input.slice(offset);
+    this.pending = offset === input.length ? empty : input.slice(offset);
     return frames;
   }
 
@@ -48,11 +51,11 @@ export class FrameChunker {
     if (this.pending.length === 0) return [];
     const frame = new Int16Array(this.size);
     frame.set(this.pending);
-    this.pending = new Int16Array(0);
+    this.pending = empty;
     return [frame];
   }
 
   reset(): void {
-    this.pending = new Int16Array(0);
+    this.pending = empty;
   }
 }

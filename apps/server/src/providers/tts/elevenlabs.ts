@@ -34,6 +34,7 @@ export function elevenLabsVoiceFor(voice: string): string {
 export class ElevenLabsTts implements TextToSpeech {
   readonly name = 'elevenlabs';
   readonly sandbox = false;
+  readonly nativeRates = PCM_RATES;
 
   constructor(private readonly options: ElevenLabsOptions) {}
 

@@ -10,6 +10,7 @@ export const SILENT_MS_PER_CHARACTER = 60;
 export class SilentTts implements TextToSpeech {
   readonly name = 'silent';
   readonly sandbox = true;
+  readonly nativeRates = 'any';
 
   unavailableReason(): Promise<string | null> {
     return Promise.resolve(null);

@@ -4,8 +4,18 @@ export interface TextToSpeech {
   readonly sandbox: boolean;
   /** Null when the provider can run here; otherwise why not, said plainly. */
   unavailableReason(): Promise<string | null>;
+  /**
+   * Rates the provider makes audio at without resampling it ('any': whatever is asked). A phone line asks for
+   * its own 8 kHz when the provider makes it, rather than 16 kHz halved again for the line.
+   */
+  readonly nativeRates?: readonly number[] | 'any';
   /** Streams the spoken text in chunks as they are ready; stops early when the signal aborts (barge-in). */
   synthesize(text: string, options: SynthesisOptions): AsyncIterable<Int16Array>;
+}
+
+/** Whether `tts` makes audio at `rate` without resampling it. */
+export function makesRate(tts: Pick<TextToSpeech, 'nativeRates'>, rate: number): boolean {
+  return tts.nativeRates === 'any' || (tts.nativeRates?.includes(rate) ?? false);
 }
 
 export interface SynthesisOptions {

@@ -15,7 +15,8 @@ export interface LineCodec {
   /** The byte that is silence on the line, to pad a turn's last frame. */
   readonly silence: number;
   decoder(): { decode(bytes: Uint8Array): Int16Array };
-  encoder(): { encode(pcm: Int16Array): Uint8Array; flush(): Uint8Array };
+  /** Encodes audio at the pipeline's rate, or at the line's own (`mediaFormat.sampleRate`) when told so. */
+  encoder(inputRate?: number): { encode(pcm: Int16Array): Uint8Array; flush(): Uint8Array };
 }
 
 /** The voice pipeline's rate. */
@@ -36,7 +37,8 @@ export const mulaw8k: LineCodec = {
       decode: (codes: Uint8Array) => upsampler.pushCodes(codes, mulawSamples),
     };
   },
-  encoder: () => {
+  encoder: (inputRate = pipelineRate) => {
+    if (inputRate === 8000) return { encode: mulawEncode, flush: () => new Uint8Array(0) };
     const downsampler = new HalfbandDownsampler();
     return {
       encode: (pcm: Int16Array) => mulawEncode(downsampler.push(pcm)),
@@ -62,6 +64,7 @@ export const pcm16k: LineCodec = {
       },
     };
   },
+  // The line's rate is the pipeline's: nothing to convert.
   encoder: () => ({
     encode: (pcm: Int16Array) => new Uint8Array(pcm16ToBuffer(pcm)),
     flush: () => new Uint8Array(0),

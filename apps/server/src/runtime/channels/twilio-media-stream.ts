@@ -6,6 +6,7 @@ import type { FramePacer, PacedLine, PacedMessage } from './frame-pacer';
 import { answeringPhrases, OutboundAnswer, type CallAnswer } from '../outbound-answer';
 import type { AgentRuntime, AgentSession, ConversationDirection, SessionTask } from '../session-types';
 import { VoicePipeline } from '../voice-pipeline';
+import { makesRate } from '../../providers/tts/types';
 
 /** The agent's audio is prepared until this many frames are queued on the line (0.5 s)… */
 const aheadFrames = 25;
@@ -76,6 +77,7 @@ const record = (value: unknown): Record<string, unknown> =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 const mediaStart = '{"event":"media"';
+const noBytes = new Uint8Array(0);
 const payloadKey = '"payload":"';
 
 /**
@@ -108,8 +110,10 @@ export class TwilioMediaStream {
   private readonly codec: LineCodec;
   private readonly decoder: ReturnType<LineCodec['decoder']>;
   private encoder: ReturnType<LineCodec['encoder']>;
+  /** The rate the agent's speech is synthesized at: the line's own when the voice makes it, else the pipeline's. */
+  private outputRate = pipelineRate;
   /** The line's bytes of the agent's turn not yet cut into a frame. */
-  private outgoing = new Uint8Array(0);
+  private outgoing = noBytes;
   private digits = '';
   private digitTimer: NodeJS.Timeout | null = null;
   private ended = false;
@@ -123,7 +127,7 @@ export class TwilioMediaStream {
   constructor(private readonly options: TwilioMediaStreamOptions) {
     this.codec = options.codec ?? mulaw8k;
     this.decoder = this.codec.decoder();
-    this.encoder = this.codec.encoder();
+    this.encoder = this.codec.encoder(this.outputRate);
     this.paced = options.pacer?.line((message) => this.send(message)) ?? null;
   }
 
@@ -240,10 +244,14 @@ export class TwilioMediaStream {
           })
         : null;
     this.answering = answering;
+    // A voice that makes the line's own rate (8 kHz on Twilio's lines) is asked for it: nothing to halve.
+    const lineRate = this.codec.mediaFormat.sampleRate;
+    this.outputRate = makesRate(speech.tts, lineRate) ? lineRate : pipelineRate;
+    this.encoder = this.codec.encoder(this.outputRate);
     this.voice = new VoicePipeline({
       session,
       speech,
-      outputSampleRate: pipelineRate,
+      outputSampleRate: this.outputRate,
       logger,
       ...(answering
         ? {
@@ -264,13 +272,13 @@ export class TwilioMediaStream {
         audioStart: () => undefined,
         audioEnd: (turnId) => {
           this.sendAudio(this.encoder.flush(), true);
-          this.encoder = this.codec.encoder();
+          this.encoder = this.codec.encoder(this.outputRate);
           this.queue({ event: 'mark', mark: { name: turnId } }, false);
         },
         bargeIn: () => {
-          this.outgoing = new Uint8Array(0);
+          this.outgoing = noBytes;
           this.paced?.clear();
-          this.encoder = this.codec.encoder();
+          this.encoder = this.codec.encoder(this.outputRate);
           this.send({ event: 'clear' });
         },
         userText: () => undefined,
@@ -345,9 +353,9 @@ export class TwilioMediaStream {
   /** Keypad digits as tones after whatever the line is already sending, each 100 ms with 80 ms between. */
   private playDigits(digits: string): void {
     if (this.ended) return;
-    this.sendAudio(this.encoder.encode(dtmfTones(digits, pipelineRate)));
+    this.sendAudio(this.encoder.encode(dtmfTones(digits, this.outputRate)));
     this.sendAudio(this.encoder.flush(), true);
-    this.encoder = this.codec.encoder();
+    this.encoder = this.codec.encoder(this.outputRate);
   }
 
   /** Cuts the line's bytes into 20 ms frames; `last` pads and sends what remains of the turn. */
@@ -364,7 +372,7 @@ export class TwilioMediaStream {
       this.queue(this.mediaMessage(frame), true);
       offset = bytes.length;
     }
-    this.outgoing = Uint8Array.from(bytes.subarray(offset));
+    this.outgoing = offset === bytes.length ? noBytes : Uint8Array.from(bytes.subarray(offset));
   }
 
   /** One frame of the line's bytes as a `media` message: its JSON, when the link takes text. */
