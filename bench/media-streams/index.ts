@@ -48,6 +48,8 @@ const setupLimitMs = 60_000;
 
 /** One cycle of what a caller sends: an utterance with its trailing noise, then 3 s more of room noise. */
 const utterance = toneUtteranceMulaw();
+/** Where in the cycle the caller stops speaking: after half a second of noise and a second of tone. */
+const speechEndsAt = 75;
 const cycle = [...utterance, ...Array.from({ length: 6 }, () => utterance.slice(0, 25)).flat()];
 
 /** The V8 flags of `npm start`. */
@@ -113,6 +115,8 @@ interface Caller {
   marks: number;
   /** Resolves at the first audio frame from the server (the greeting, or the echo). */
   answered: Promise<void>;
+  /** From the end of each of the caller's utterances to the first frame of the agent's next turn, ms. */
+  replies: number[];
   stop(): void;
 }
 
@@ -127,7 +131,9 @@ function call(port: number, index: number, calls: number, window: Window): Promi
   const streamSid = `MZbench${index}`;
   let answer: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (answer = resolve));
-  const caller: Caller = { deviations: [], frames: 0, marks: 0, answered, stop: () => undefined };
+  const caller: Caller = { deviations: [], frames: 0, marks: 0, answered, replies: [], stop: () => undefined };
+  /** When the caller last stopped speaking, until the agent's next turn starts. */
+  let spokeUntil: number | null = null;
   // Callers are at different points of the speak-then-listen cycle, as people on separate calls are.
   const phase = Math.floor((index * cycle.length) / Math.max(1, calls));
   let previous: number | null = null;
@@ -142,6 +148,11 @@ function call(port: number, index: number, calls: number, window: Window): Promi
     if (data.toString('latin1', 0, mediaPrefix.length) === mediaPrefix) {
       if (caller.frames++ === 0) answer();
       if (previous !== null && now >= window.from) caller.deviations.push(Math.abs(now - previous - frameMs));
+      // A turn's first frame (after a mark or a clear) answers the caller's last utterance.
+      if (previous === null && spokeUntil !== null) {
+        if (now >= window.from) caller.replies.push(now - spokeUntil);
+        spokeUntil = null;
+      }
       previous = now;
       return;
     }
@@ -174,7 +185,9 @@ function call(port: number, index: number, calls: number, window: Window): Promi
         // Catch up on frames a busy loop delayed, as a network buffer would deliver them.
         const due = Math.floor((performance.now() - started) / frameMs) + 1;
         while (sent < due && socket.readyState === WebSocket.OPEN) {
-          const payload = cycle[(sent + phase) % cycle.length] ?? '';
+          const position = (sent + phase) % cycle.length;
+          const payload = cycle[position] ?? '';
+          if (position === speechEndsAt) spokeUntil = performance.now();
           // Twilio's media message, written as its JSON directly (the same text JSON.stringify would make).
           socket.send(
             `{"event":"media","sequenceNumber":"${String(++sequence)}","streamSid":"${streamSid}",` +
@@ -238,6 +251,7 @@ async function level(server: Server, calls: number, kind: string) {
   for (const caller of callers) caller.stop();
   await server.request('settled');
   const arrivals = callers.flatMap((caller) => caller.deviations);
+  const replies = callers.flatMap((caller) => caller.replies);
   const sends = stats.deviations;
   const p99 = percentile(sends, 0.99);
   console.log(`${kind}, ${String(calls)} calls, send deviations: ${spread(sends)}`);
@@ -251,6 +265,9 @@ async function level(server: Server, calls: number, kind: string) {
       'set-up s': setupSeconds,
       'frames in': callers.reduce((sum, caller) => sum + caller.frames, 0),
       'agent turns': callers.reduce((sum, caller) => sum + caller.marks, 0),
+      // The agent keeping up: the caller's silence until the reply starts (the end-of-turn wait included).
+      'reply p50 ms': replies.length > 0 ? percentile(replies, 0.5) : '–',
+      'reply p90 ms': replies.length > 0 ? percentile(replies, 0.9) : '–',
       'send jitter p50 ms': percentile(sends, 0.5),
       'send jitter p99 ms': p99,
       'arrival jitter p99 ms': percentile(arrivals, 0.99),

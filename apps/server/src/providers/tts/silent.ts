@@ -4,8 +4,8 @@ import type { SynthesisOptions, TextToSpeech } from './types';
 export const SILENT_MS_PER_CHARACTER = 60;
 
 /**
- * In-process synthesis with no I/O for tests and benchmarks: 20 ms frames of silence, as many as the text would
- * take to say, all available at once.
+ * In-process synthesis with no I/O for tests and benchmarks: silence as long as the text would take to say, in
+ * 100 ms chunks (as flite's audio is handed on), all available at once.
  */
 export class SilentTts implements TextToSpeech {
   readonly name = 'silent';
@@ -22,9 +22,9 @@ export class SilentTts implements TextToSpeech {
     if (spoken === 0) return;
     const frame = Math.round(options.sampleRate / 50);
     const frames = Math.ceil((spoken * SILENT_MS_PER_CHARACTER) / 20);
-    for (let i = 0; i < frames; i++) {
+    for (let sent = 0; sent < frames; sent += 5) {
       if (options.signal?.aborted) return;
-      yield new Int16Array(frame);
+      yield new Int16Array(frame * Math.min(5, frames - sent));
     }
   }
 }

@@ -62,15 +62,22 @@ function answerKinds(text: string): string[] {
 
 /** The index of each list of documents: a conversation asks the same documents every turn. */
 const indexes = new WeakMap<readonly object[], FactIndex>();
+/** The indexes of the latest documents by what they say: an agent's calls share its documents. */
+const byContent = new Map<string, FactIndex>();
+const contentIndexes = 64;
 
 export class FactIndex {
-  /** The index of `documents`, built once for the same (unchanged) list. */
+  /** The index of `documents`, built once for the same list or the same documents. */
   static of(documents: readonly { source: Fact['source']; text: string }[]): FactIndex {
     let index = indexes.get(documents);
-    if (!index) {
-      index = new FactIndex(documents);
-      indexes.set(documents, index);
-    }
+    if (index) return index;
+    const key = JSON.stringify(documents);
+    index = byContent.get(key) ?? new FactIndex(documents);
+    // The most recently used last; the oldest goes beyond the limit.
+    byContent.delete(key);
+    byContent.set(key, index);
+    if (byContent.size > contentIndexes) byContent.delete(byContent.keys().next().value ?? key);
+    indexes.set(documents, index);
     return index;
   }
 
