@@ -54,9 +54,11 @@ const cycle = [...utterance, ...Array.from({ length: 6 }, () => utterance.slice(
 
 /** The V8 flags of `npm start`. */
 const startFlags = (
-  (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  }).scripts.start ?? ''
+  (
+    JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.start ?? ''
 )
   .split(/\s+/)
   .filter((flag) => flag.startsWith('--max-semi-space-size'));
@@ -131,7 +133,14 @@ function call(port: number, index: number, calls: number, window: Window): Promi
   const streamSid = `MZbench${index}`;
   let answer: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (answer = resolve));
-  const caller: Caller = { deviations: [], frames: 0, marks: 0, answered, replies: [], stop: () => undefined };
+  const caller: Caller = {
+    deviations: [],
+    frames: 0,
+    marks: 0,
+    answered,
+    replies: [],
+    stop: () => undefined,
+  };
   /** When the caller last stopped speaking, until the agent's next turn starts. */
   let spokeUntil: number | null = null;
   // Callers are at different points of the speak-then-listen cycle, as people on separate calls are.

@@ -53,6 +53,8 @@ interface SpokenTurn {
   firstAudioAt: number | null;
   samplesOut: number;
   running: Promise<void> | null;
+  /** Set when the output had enough audio queued: the next chunk waits for it. */
+  ahead: Promise<void> | null;
   /** When the listener will have heard the last sample (for delivering the turn without a client report). */
   playedAt: number;
 }
@@ -278,6 +280,7 @@ export class VoicePipeline {
         firstAudioAt: null,
         samplesOut: 0,
         running: null,
+        ahead: null,
         playedAt: 0,
       };
       this.turn = turn;
@@ -345,16 +348,21 @@ export class VoicePipeline {
       sampleRate: outputSampleRate,
       signal: turn.abort.signal,
     })) {
-      if (turn.abort.signal.aborted) return;
       if (chunk.length === 0) continue;
+      // The line had enough queued after the last chunk: this one waits until it has played down. The wait is
+      // here, once the next chunk is in hand, so the next sentence is asked for without waiting.
+      if (turn.ahead) {
+        await turn.ahead;
+        turn.ahead = null;
+      }
+      if (turn.abort.signal.aborted) return;
       if (turn.firstAudioAt === null) {
         turn.firstAudioAt = this.now();
         output.audioStart(turn.turnId);
         this.recordLatency(turn.firstAudioAt);
       }
       turn.samplesOut += chunk.length;
-      const ahead = output.audio(chunk);
-      if (ahead) await ahead;
+      turn.ahead = output.audio(chunk) ?? null;
     }
   }
 

@@ -21,7 +21,8 @@ export async function sayOnLine(input: {
   const abort = new AbortController();
   const deadline = setTimeout(() => abort.abort(), longestMs);
   try {
-    const encoder = codec.encoder();
+    // Synthesised at the line's rate, so encoded from it.
+    const encoder = codec.encoder(codec.mediaFormat.sampleRate);
     const chunks: Uint8Array[] = [];
     for await (const pcm of input.tts.synthesize(input.text, {
       voice: input.voice,

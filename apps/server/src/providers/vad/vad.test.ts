@@ -151,11 +151,7 @@ describe('energy detector', () => {
 
   it('decides at once what it decides when awaited, and waits behind a push still queued', async () => {
     // Noise, a loud burst long enough to be speech, then noise again, in chunks that do not fall on frames.
-    const audio = concatPcm16([
-      whiteNoise(8000, -60),
-      whiteNoise(16000, -12, 7),
-      whiteNoise(24000, -60, 9),
-    ]);
+    const audio = concatPcm16([whiteNoise(8000, -60), whiteNoise(16000, -12, 7), whiteNoise(24000, -60, 9)]);
     const awaited = await detect(energyVadFactory, audio);
     const vad = await energyVadFactory.create({ sampleRate: 16000, silenceMs: 700 });
     const atOnce: VadEvent[] = [];

@@ -162,6 +162,34 @@ describe('a phone call over a Twilio media stream', () => {
     call.frame('stop', { stop: { callSid: 'CA0005' } });
   });
 
+  it('prepares the greeting as it plays: the line never holds much more than half a second of it', async () => {
+    const pacer = new FramePacer();
+    const backlogs: number[] = [];
+    const line = pacer.line.bind(pacer);
+    // The channel's own line, watched each time the channel queues a frame on it.
+    pacer.line = (send) => {
+      const paced = line(send);
+      return {
+        ...paced,
+        push: (message, frame) => {
+          paced.push(message, frame);
+          backlogs.push(paced.backlog);
+        },
+        get backlog() {
+          return paced.backlog;
+        },
+      };
+    };
+    const call = carrier('CA0006', { socket: { texts: [] }, pacer });
+    call.start();
+    await expect.poll(() => call.marks().length, { timeout: 10_000 }).toBe(1);
+    // The greeting is seconds long; queued at once, the line would have held all of it.
+    expect(backlogs.length).toBeGreaterThan(100);
+    // Half a second, plus the rest of the 100 ms chunk that crossed it.
+    expect(Math.max(...backlogs)).toBeLessThanOrEqual(25 + 5);
+    call.frame('stop', { stop: { callSid: 'CA0006' } });
+  });
+
   it('hangs up the line when the agent says goodbye', async () => {
     const call = carrier('CA0003');
     call.start();

@@ -13,7 +13,7 @@ export const alaw8k: LineCodec = {
   frameBytes: 160,
   silence: 0xd5,
   decoder: () => new G711Decoder('alaw', pipelineRate),
-  encoder: () => new G711Encoder('alaw', pipelineRate),
+  encoder: (inputRate = pipelineRate) => new G711Encoder('alaw', inputRate),
 };
 
 /** The line codec of an RTP payload type both sides agreed on. */
