@@ -4,7 +4,9 @@ import { alaw8k } from './sip/sip-call-channel';
 
 /** 20 ms of a 440 Hz tone at `rate`. */
 const tone = (rate: number) =>
-  Int16Array.from({ length: rate / 50 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)));
+  Int16Array.from({ length: rate / 50 }, (_, i) =>
+    Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)),
+  );
 
 describe('line codecs', () => {
   it.each([
