@@ -4,6 +4,7 @@ import type { VadEvent, VoiceActivityDetector } from '../providers/vad/types';
 import type { AgentSession, SpeechProviders } from './session-types';
 import { resample } from '../media/resample';
 import { CallerSilence } from './voice-silence';
+import { sentenceEnd, wordCount, type Hearing, type SpokenTurn } from './voice-turns';
 
 /**
  * The voice side of a session, whatever carries the audio (the browser socket now, phone media streams later):
@@ -42,36 +43,6 @@ export interface VoicePipelineOptions {
    * utterance (empty when it was noise); `heard` answering true keeps it from the conversation.
    */
   listener?: { speechStarted?(): void; heard?(text: string): boolean };
-}
-
-interface SpokenTurn {
-  turnId: string;
-  queue: string[];
-  buffer: string;
-  complete: boolean;
-  abort: AbortController;
-  firstAudioAt: number | null;
-  samplesOut: number;
-  running: Promise<void> | null;
-  /** Set when the output had enough audio queued: the next chunk waits for it. */
-  ahead: Promise<void> | null;
-  /** When the listener will have heard the last sample (for delivering the turn without a client report). */
-  playedAt: number;
-}
-
-const sentenceEnd = /([.!?]+["')\]]?)\s+/;
-
-interface Hearing {
-  /**
-   * listening: the agent was not talking; barged: the speech interrupted the agent; held: it cannot interrupt
-   * (the agent had just started), answered after the turn; words: it interrupts once it has enough words.
-   */
-  mode: 'listening' | 'barged' | 'held' | 'words';
-  stream: SpeechStream | null;
-}
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter((word) => /\w/.test(word)).length;
 }
 
 export class VoicePipeline {

@@ -6,11 +6,11 @@ import type { FramePacer, PacedLine, PacedMessage } from './frame-pacer';
 import { answeringPhrases, OutboundAnswer, type CallAnswer } from '../outbound-answer';
 import type { AgentRuntime, AgentSession, ConversationDirection, SessionTask } from '../session-types';
 import { VoicePipeline } from '../voice-pipeline';
+import { mediaPayloadOf, record, text, type Frame } from './media-stream-messages';
 import { makesRate } from '../../providers/tts/types';
 
-/** The agent's audio is prepared until this many frames are queued on the line (0.5 s)… */
+/** The agent's audio is prepared until the line holds 25 frames (0.5 s), then again once it is down to 10. */
 const aheadFrames = 25;
-/** …then again once it is down to this many (0.2 s). */
 const refillFrames = 10;
 
 /** Keypad digits pressed within this long of each other are one entry. */
@@ -70,29 +70,7 @@ export interface TwilioMediaStreamOptions {
   onFinished?: (conversationUuid: string | null) => void;
 }
 
-type Frame = Record<string, unknown> & { event?: unknown };
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-const mediaStart = '{"event":"media"';
 const noBytes = new Uint8Array(0);
-const payloadKey = '"payload":"';
-
-/**
- * The base64 payload of a `media` message read straight from its text (Twilio writes `event` first), so the 50
- * audio messages a second of each call are not parsed whole; null for any other message, or one it cannot read.
- */
-function mediaPayloadOf(raw: string): string | null {
-  if (!raw.startsWith(mediaStart)) return null;
-  const key = raw.indexOf(payloadKey, mediaStart.length);
-  if (key < 0) return null;
-  const start = key + payloadKey.length;
-  const end = raw.indexOf('"', start);
-  // An escape would need real JSON parsing; base64 never has one.
-  return end < 0 || raw.lastIndexOf('\\', end) >= start ? null : raw.slice(start, end);
-}
 
 /**
  * A phone call carried by a Twilio Media Stream (bidirectional, `<Connect><Stream>`): JSON frames with 8 kHz μ-law
