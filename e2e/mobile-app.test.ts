@@ -152,7 +152,7 @@ describe('signing in inside the mobile app', () => {
     const pagesBefore = context.pages().length;
     await page.getByRole('link', { name: 'Open API reference' }).click();
     await expect
-      .poll(() => nativeMessages(page))
+      .poll(() => nativeMessages(page), { timeout: 10_000 })
       .toEqual([{ type: 'OPEN_URL', url: `${server.url}/api/docs` }]);
     expect(context.pages()).toHaveLength(pagesBefore);
     expect(new URL(page.url()).pathname).toBe(`${orgPath}/settings`);
