@@ -14,7 +14,8 @@
 //   process carrying every simulated call on the same two cores.
 // And on the server: event loop delay and CPU.
 // The channel server's database is PGlite in its process unless BENCH_DATABASE_URL names a PostgreSQL server.
-// `npm run bench -- media-streams [--seconds 15] [--levels 25,50,100] [--max 500] [--rate 50] [--cpu-prof]`
+// `npm run bench -- media-streams [--seconds 15] [--levels 25,50,100] [--max 500] [--rate 50] [--cpu-prof]
+// [--trace-gc]`
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -35,6 +36,8 @@ const levels = (
 const profileDir = process.argv.includes('--cpu-prof')
   ? mkdtempSync(path.join(tmpdir(), 'media-prof-'))
   : null;
+/** `--trace-gc`: the channel server prints each of its garbage collections (V8's `--trace-gc-nvp`). */
+const traceGc = process.argv.includes('--trace-gc');
 const frameMs = 20;
 const mediaPrefix = '{"event":"media"';
 const budgetMs = 5;
@@ -83,9 +86,10 @@ async function startServer(kind: 'channel' | 'echo'): Promise<Server> {
   if (profileDir && kind === 'channel') execArgv.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   // Both servers run with the V8 flags `npm start` gives the platform (its young generation's size).
   execArgv.push(...startFlags);
+  if (traceGc && kind === 'channel') execArgv.push('--trace-gc-nvp');
   const child = fork(path.join(import.meta.dirname, 'server.ts'), kind === 'echo' ? ['--echo'] : [], {
     execArgv,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stdio: ['ignore', traceGc && kind === 'channel' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   });
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {

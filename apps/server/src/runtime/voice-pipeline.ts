@@ -76,6 +76,8 @@ export class VoicePipeline {
     this.vad = await this.options.speech.vad.create({
       sampleRate: 16000,
       silenceMs: this.options.session.config.speakingTimeout,
+      // Recognition opens at speech-start and is given every later push (`callerStarted`, `pushAudio`).
+      followsSpeech: true,
     });
   }
 

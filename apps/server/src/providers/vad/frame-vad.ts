@@ -25,6 +25,7 @@ export class FrameVad implements VoiceActivityDetector {
   private queue: Promise<unknown> = Promise.resolve();
   /** Pushes and flushes queued and not yet done. */
   private queued = 0;
+  private readonly followsSpeech: boolean;
 
   constructor(
     private readonly classifier: FrameClassifier,
@@ -36,6 +37,7 @@ export class FrameVad implements VoiceActivityDetector {
         `Voice activity detection needs 16 kHz audio (got ${String(options.sampleRate)} Hz)`,
       );
     }
+    this.followsSpeech = options.followsSpeech ?? false;
     this.chunker = new FrameChunker(classifier.frameSamples);
     this.segmenter = new SpeechSegmenter({
       ...tuning,
@@ -67,7 +69,10 @@ export class FrameVad implements VoiceActivityDetector {
     const last = events.at(-1);
     if (last?.type === 'speech-start') {
       const open = this.segmenter.openAudio();
-      if (open) last.audio = concatPcm16([open, this.chunker.peek()]);
+      if (open) {
+        last.audio = concatPcm16([open, this.chunker.peek()]);
+        if (this.followsSpeech) this.segmenter.follow();
+      }
     }
     return events;
   }

@@ -1,4 +1,5 @@
 import { concatPcm16 } from '../../media/pcm';
+import { SampleRing } from '../../media/sample-ring';
 import type { VadEvent } from './types';
 
 export interface SegmenterOptions {
@@ -30,18 +31,21 @@ const MISFIRE_GAP_MS = 300;
  */
 export class SpeechSegmenter {
   private position = 0;
-  private preRoll: Int16Array[] = [];
-  /** Samples in `preRoll`. */
-  private preRollSamples = 0;
+  /** The latest audio outside a segment: the next segment's pre-roll (a copy, so frames are not held). */
+  private readonly preRoll: SampleRing;
   private onset: Int16Array[] = [];
   private onsetStart = 0;
   private utterance: Int16Array[] | null = null;
   private utteranceStart = 0;
+  /** The open segment's audio was handed over at its start: only its tail (the next pre-roll) is kept. */
+  private followed = false;
   private voicedEnd = 0;
   private voicedMs = 0;
   private silentMs = 0;
 
-  constructor(private readonly options: SegmenterOptions) {}
+  constructor(private readonly options: SegmenterOptions) {
+    this.preRoll = new SampleRing(this.samples(options.preRollMs));
+  }
 
   push(frame: Int16Array, probability: number): VadEvent[] {
     const frameStart = this.position;
@@ -55,7 +59,7 @@ export class SpeechSegmenter {
       return [];
     }
     if (this.onset.length > 0) this.keepPreRoll(this.onset);
-    this.keepPreRoll([frame]);
+    this.preRoll.write(frame);
     this.onset = [];
     return [];
   }
@@ -65,11 +69,21 @@ export class SpeechSegmenter {
     return this.utterance ? concatPcm16(this.utterance) : null;
   }
 
+  /**
+   * The open segment's audio so far was handed over and its consumer takes every later push itself: from now on
+   * only what the next segment's pre-roll needs is kept, and its speech-end carries no audio.
+   */
+  follow(): void {
+    if (!this.utterance || this.followed) return;
+    this.followed = true;
+    this.keepPreRoll(this.utterance);
+    this.utterance = [];
+  }
+
   /** Ends the stream: an open segment ends now. */
   flush(): VadEvent[] {
     const events = this.utterance ? [this.close()] : [];
-    this.preRoll = [];
-    this.preRollSamples = 0;
+    this.preRoll.clear();
     this.onset = [];
     return events;
   }
@@ -77,25 +91,25 @@ export class SpeechSegmenter {
   /** Forgets any open segment and the buffered audio; the stream clock keeps running. */
   reset(): void {
     this.utterance = null;
-    this.preRoll = [];
-    this.preRollSamples = 0;
+    this.preRoll.clear();
     this.onset = [];
   }
 
   private open(frameMs: number): VadEvent {
-    this.utterance = [...this.preRoll, ...this.onset];
-    this.utteranceStart = this.onsetStart - this.preRollSamples;
+    const preRoll = this.preRoll.read();
+    this.utterance = [preRoll, ...this.onset];
+    this.followed = false;
+    this.utteranceStart = this.onsetStart - preRoll.length;
     this.voicedEnd = this.position;
     this.voicedMs = frameMs * this.onset.length;
     this.silentMs = 0;
-    this.preRoll = [];
-    this.preRollSamples = 0;
+    this.preRoll.clear();
     this.onset = [];
     return { type: 'speech-start', atMs: this.ms(this.onsetStart) };
   }
 
   private continueSpeech(frame: Int16Array, frameMs: number, probability: number): VadEvent[] {
-    this.utterance?.push(frame);
+    this.keepFrame(frame);
     if (probability >= this.options.positive) {
       this.voicedEnd = this.position;
       this.voicedMs += frameMs;
@@ -112,9 +126,10 @@ export class SpeechSegmenter {
     const frames = this.utterance ?? [];
     this.utterance = null;
     const atMs = this.ms(this.position);
-    // The frames after the speech are the pre-roll of whatever comes next.
-    this.keepPreRoll(frames);
+    // The frames after the speech are the pre-roll of whatever comes next (a followed segment's already are).
+    if (!this.followed) this.keepPreRoll(frames);
     if (this.voicedMs < this.options.minSpeechMs) return { type: 'misfire', atMs };
+    if (this.followed) return { type: 'speech-end', atMs, audio: new Int16Array(0) };
     const end = Math.min(this.position, this.voicedEnd + this.samples(this.options.postRollMs));
     const audio = new Int16Array(end - this.utteranceStart);
     let offset = 0;
@@ -126,15 +141,18 @@ export class SpeechSegmenter {
     return { type: 'speech-end', atMs, audio };
   }
 
+  /** A frame of the open segment: kept whole, or, when followed, only as the tail the next pre-roll needs. */
+  private keepFrame(frame: Int16Array): void {
+    if (this.followed) this.preRoll.write(frame);
+    else this.utterance?.push(frame);
+  }
+
+  /** Copies the frames' tail into the pre-roll (only the frames it still needs). */
   private keepPreRoll(frames: readonly Int16Array[]): void {
-    const limit = this.samples(this.options.preRollMs);
-    for (const frame of frames) {
-      this.preRoll.push(frame);
-      this.preRollSamples += frame.length;
-    }
-    while (this.preRoll.length > 0 && this.preRollSamples - (this.preRoll[0]?.length ?? 0) >= limit) {
-      this.preRollSamples -= this.preRoll.shift()?.length ?? 0;
-    }
+    let first = frames.length;
+    for (let held = 0; first > 0 && held < this.preRoll.capacity; first--)
+      held += frames[first - 1]?.length ?? 0;
+    for (const frame of frames.slice(first)) this.preRoll.write(frame);
   }
 
   private ms(samples: number): number {

@@ -19,7 +19,10 @@ export type VadEvent =
    * now gets `audio` and then every later push until speech-end, and can decode while the caller speaks.
    */
   | { type: 'speech-start'; atMs: number; audio?: Int16Array }
-  /** End of utterance: the caller stopped for the configured silence; `audio` is the whole utterance. */
+  /**
+   * End of utterance: the caller stopped for the configured silence; `audio` is the whole utterance, or empty
+   * when the detector follows the speech (`followsSpeech`) and handed the audio over at speech-start.
+   */
   | { type: 'speech-end'; atMs: number; audio: Int16Array }
   /** Speech too short to be an utterance (a cough, a click): start was reported, no end follows. */
   | { type: 'misfire'; atMs: number };
@@ -30,6 +33,13 @@ export interface VadOptions {
   silenceMs: number;
   /** Shorter speech is a misfire, ms. */
   minSpeechMs?: number;
+  /**
+   * The consumer follows the speech: it takes speech-start's audio and every later push itself (a streaming
+   * recogniser), so the detector keeps no more of an utterance than the next one's pre-roll, and speech-end
+   * carries the utterance only when speech-start handed none over. A call holds no second copy of what its
+   * caller is saying.
+   */
+  followsSpeech?: boolean;
 }
 
 export interface VadFactory {

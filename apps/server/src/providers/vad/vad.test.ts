@@ -171,6 +171,39 @@ describe('energy detector', () => {
     expect(vad.pushNow?.(new Int16Array(320))).toEqual([]);
   });
 
+  it('keeps no copy of an utterance it handed over at speech-start when its consumer follows the speech', async () => {
+    const speech = (seed: number) => whiteNoise(16000, -12, seed);
+    const quiet = (seed: number) => whiteNoise(24000, -60, seed);
+    const audio = concatPcm16([quiet(1), speech(2), quiet(3), speech(4), quiet(5)]);
+    const kept = await detect(energyVadFactory, audio);
+    const followed = await detect(energyVadFactory, audio, { followsSpeech: true });
+    expect(followed.map((event) => [event.type, event.atMs])).toEqual(
+      kept.map((event) => [event.type, event.atMs]),
+    );
+    expect(followed.map((event) => event.type)).toEqual([
+      'speech-start',
+      'speech-end',
+      'speech-start',
+      'speech-end',
+    ]);
+    const ends = (events: VadEvent[]) =>
+      events.flatMap((event) => (event.type === 'speech-end' ? [event.audio.length] : []));
+    expect(ends(kept).every((length) => length > 16000)).toBe(true);
+    expect(ends(followed)).toEqual([0, 0]);
+    // What the recogniser is handed at each start is the same, the second one's pre-roll (the first one's tail)
+    // included.
+    const starts = (events: VadEvent[]) =>
+      events.flatMap((event) => (event.type === 'speech-start' ? [event.audio] : []));
+    expect(starts(followed)).toEqual(starts(kept));
+    expect(starts(followed)[1]!.length).toBeGreaterThan(16 * 250);
+
+    // Started and ended within one push, nothing was handed over at the start: the end carries the utterance.
+    const vad = await energyVadFactory.create({ sampleRate: 16000, silenceMs: 700, followsSpeech: true });
+    const [start, end] = await vad.push(concatPcm16([quiet(6), speech(7), quiet(8)]));
+    expect(start?.type === 'speech-start' && start.audio).toBeFalsy();
+    expect(end?.type === 'speech-end' && end.audio.length).toBeGreaterThan(16000);
+  });
+
   it('refuses audio that is not 16 kHz', async () => {
     await expect(energyVadFactory.create({ sampleRate: 8000 as 16000, silenceMs: 500 })).rejects.toThrow(
       'Voice activity detection needs 16 kHz audio (got 8000 Hz)',

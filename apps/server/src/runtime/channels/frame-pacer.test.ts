@@ -12,7 +12,10 @@ afterEach(() => {
 function recorded(pacer: FramePacer) {
   const sent: { at: number; name: unknown }[] = [];
   const line = pacer.line((message) =>
-    sent.push({ at: Date.now(), name: typeof message === 'string' ? message : message.name }),
+    sent.push({
+      at: Date.now(),
+      name: typeof message === 'string' || message instanceof Uint8Array ? message : message.name,
+    }),
   );
   return { sent, line };
 }

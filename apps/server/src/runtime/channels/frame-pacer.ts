@@ -1,5 +1,9 @@
-/** One carrier frame or message (a mark): an object, or the JSON of one already serialised when it was queued. */
-export type PacedMessage = Record<string, unknown> | string;
+/**
+ * One carrier frame or message (a mark): an object, the JSON of one already serialised, or a frame's audio bytes
+ * that the line's `send` serialises as it goes out (a queued frame then holds no text of its own: half a second
+ * of every call's audio stays out of the young generation's survivors).
+ */
+export type PacedMessage = Record<string, unknown> | string | Uint8Array;
 
 /** How early a timer may fire and still send the frame due on its tick. */
 const slackMs = 2;

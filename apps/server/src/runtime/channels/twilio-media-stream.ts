@@ -43,10 +43,7 @@ export interface StreamCall {
 /** The socket as the channel sees it. */
 export interface MediaStreamLink {
   send(message: Record<string, unknown>): void;
-  /**
-   * Sends a message the channel serialised itself (a socket's text frame). With it, each audio frame's JSON is
-   * built once when the frame is queued, so the pacer's tick only hands strings to the sockets.
-   */
+  /** Sends a message the channel serialised itself (a socket's text frame): audio frames skip JSON.stringify. */
   sendText?(json: string): void;
   close(): void;
 }
@@ -342,35 +339,37 @@ export class TwilioMediaStream {
     const bytes = this.outgoing.length === 0 ? codes : Buffer.concat([this.outgoing, codes]);
     let offset = 0;
     for (; offset + frameBytes <= bytes.length; offset += frameBytes) {
-      this.queue(this.mediaMessage(bytes.subarray(offset, offset + frameBytes)), true);
+      this.queue(bytes.subarray(offset, offset + frameBytes), true);
     }
     if (last && offset < bytes.length) {
       const frame = Buffer.alloc(frameBytes, silence);
       frame.set(bytes.subarray(offset));
-      this.queue(this.mediaMessage(frame), true);
+      this.queue(frame, true);
       offset = bytes.length;
     }
     this.outgoing = offset === bytes.length ? noBytes : Uint8Array.from(bytes.subarray(offset));
   }
 
   /** One frame of the line's bytes as a `media` message: its JSON, when the link takes text. */
-  private mediaMessage(frame: Uint8Array): PacedMessage {
+  private mediaMessage(frame: Uint8Array): Exclude<PacedMessage, Uint8Array> {
     const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString('base64');
     if (!this.options.link.sendText || !this.streamSid) return { event: 'media', media: { payload } };
     // Base64 needs no escaping; the stream id is quoted as JSON.
     return `{"event":"media","streamSid":${JSON.stringify(this.streamSid)},"media":{"payload":"${payload}"}}`;
   }
 
-  /** Audio and the marks after it: through the pacer when there is one. */
+  /** Audio (a frame's bytes) and the marks after it: through the pacer when there is one. */
   private queue(message: PacedMessage, frame: boolean): void {
     if (this.paced) this.paced.push(message, frame);
     else this.send(message);
   }
 
+  /** A message, or a frame's bytes as its `media` message. */
   private send(message: PacedMessage): void {
     if (!this.streamSid) return;
-    if (typeof message === 'string') this.options.link.sendText?.(message);
-    else this.options.link.send({ ...message, streamSid: this.streamSid });
+    const ready = message instanceof Uint8Array ? this.mediaMessage(message) : message;
+    if (typeof ready === 'string') this.options.link.sendText?.(ready);
+    else this.options.link.send({ ...ready, streamSid: this.streamSid });
   }
 
   private hungUp(): void {
