@@ -134,7 +134,7 @@ function coverage(utterance: Map<string, number>, groups: readonly (readonly str
     const weight = idf(group[0] ?? '');
     total += weight;
     if (utterance.has(group[0] ?? '')) met += weight;
-    else if (group.slice(1).some((concept) => utterance.has(concept))) met += 0.7 * weight;
+    else if (group.some((concept, i) => i > 0 && utterance.has(concept))) met += 0.7 * weight;
   }
   return total === 0 ? 0 : met / total;
 }
@@ -143,12 +143,15 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;
-  for (const [key, value] of a) {
+  // forEach rather than for-of: no [key, value] pair for each entry (this runs for every example, every turn).
+  a.forEach((value, key) => {
     normA += value * value;
     const other = b.get(key);
     if (other !== undefined) dot += value * other;
-  }
-  for (const value of b.values()) normB += value * value;
+  });
+  b.forEach((value) => {
+    normB += value * value;
+  });
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
