@@ -29,9 +29,14 @@ const crashFeature: JobFeature = {
   area: 'crash-test',
   async start({ jobs, services }) {
     const { db } = services;
-    await db.execute(
-      sql`CREATE TABLE IF NOT EXISTS crash_outcomes (n integer PRIMARY KEY, outcome text NOT NULL, attempt_id text NOT NULL)`,
-    );
+    // Two workers start side by side on one database, and CREATE TABLE IF NOT EXISTS is not safe against a
+    // concurrent create of the same table: the lock makes the second wait and then find it.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('crash_outcomes'))`);
+      await tx.execute(
+        sql`CREATE TABLE IF NOT EXISTS crash_outcomes (n integer PRIMARY KEY, outcome text NOT NULL, attempt_id text NOT NULL)`,
+      );
+    });
     const outcomes = async () => {
       const result: unknown = await db.execute(sql`SELECT count(*)::int AS count FROM crash_outcomes`);
       return (result as { rows: { count: number }[] }).rows[0]?.count ?? 0;

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KnowledgeBaseView, KnowledgeDocumentView, KnowledgeResult } from '@switchboard/contract';
 import { startApp, startFakeEmbeddingsServer, type DemoApp, type SignedInClient } from '@switchboard/testing';
+import { createLogger } from '../../platform/logger';
+import { createOpenAiEmbedder } from '../../providers/embeddings/openai';
 import { knowledgeJobs } from './ingest-document';
+import { createKnowledgeVectors } from './knowledge-vectors';
 import { searchKnowledge } from './knowledge-search';
 import { startTestSite, type TestSite } from './test-site';
 
@@ -136,4 +139,18 @@ describe('hybrid retrieval with embeddings', () => {
     const meant = await query('Where do I park?');
     expect(meant.body.response.results[0]?.url).toBe(`${site.origin}/garage`);
   }, 90_000);
+
+  // Last, for it drops the vectors: the API and the worker make the table as they start, side by side.
+  it('makes its table once when several processes start at the same moment, and every one of them uses it', async () => {
+    await kit.db.execute(sql`DROP TABLE knowledge_chunk_embeddings`);
+    const embedder = createOpenAiEmbedder({
+      apiKey: 'sk-embed',
+      baseUrl: fake.baseUrl,
+      model: 'fake-embed-64',
+    });
+    const logger = createLogger({ level: 'silent' });
+    const starts = Array.from({ length: 6 }, () => createKnowledgeVectors(kit.db, embedder, logger).ready());
+    expect(await Promise.all(starts)).toEqual(Array.from({ length: 6 }, () => true));
+    expect(await rows(sql`SELECT 1 FROM knowledge_chunk_embeddings`)).toEqual([]);
+  });
 });

@@ -41,16 +41,21 @@ export function createKnowledgeVectors(
   let readiness: Promise<boolean> | null = null;
   const prepare = async () => {
     try {
-      await db.execute(sql`CREATE TABLE IF NOT EXISTS knowledge_chunk_embeddings (
-        chunk_id bigint PRIMARY KEY REFERENCES knowledge_chunks (id) ON DELETE CASCADE,
-        knowledge_base_id text NOT NULL,
-        model text NOT NULL,
-        embedding real[] NOT NULL,
-        norm double precision NOT NULL
-      )`);
-      await db.execute(
-        sql`CREATE INDEX IF NOT EXISTS knowledge_chunk_embeddings_base_idx ON knowledge_chunk_embeddings (knowledge_base_id, model)`,
-      );
+      // The API and the worker start side by side, and IF NOT EXISTS is not safe against a concurrent create of
+      // the same table: the lock makes the second process wait and then find it.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('knowledge_chunk_embeddings'))`);
+        await tx.execute(sql`CREATE TABLE IF NOT EXISTS knowledge_chunk_embeddings (
+          chunk_id bigint PRIMARY KEY REFERENCES knowledge_chunks (id) ON DELETE CASCADE,
+          knowledge_base_id text NOT NULL,
+          model text NOT NULL,
+          embedding real[] NOT NULL,
+          norm double precision NOT NULL
+        )`);
+        await tx.execute(
+          sql`CREATE INDEX IF NOT EXISTS knowledge_chunk_embeddings_base_idx ON knowledge_chunk_embeddings (knowledge_base_id, model)`,
+        );
+      });
       logger.info({ model: embedder.model }, 'knowledge search is hybrid: full text and embeddings');
       return true;
     } catch (error) {
