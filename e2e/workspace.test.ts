@@ -91,11 +91,19 @@ describe('the workspace', () => {
         history.pushState(null, '', url);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, `${base}?${flag}=true`);
-      const panel = page.locator(`[data-overlay-flag="${flag}"]`);
+      const selector = `[data-overlay-flag="${flag}"]`;
+      const panel = page.locator(selector);
       try {
-        await panel.waitFor({ timeout: 10_000 });
+        // Watched every frame: a locator's wait polls a missing element only every 500 ms after the first few
+        // tries, which made most of the time this walk through every overlay took.
+        const everyFrame = { polling: 'raf', timeout: 10_000 } as const;
+        await page.waitForFunction((within) => document.querySelector(within) !== null, selector, everyFrame);
         // Let the panel fetch what it shows before judging it.
-        await panel.locator('.mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 10_000 });
+        await page.waitForFunction(
+          (within) => document.querySelector(`${within} .mantine-Loader-root`) === null,
+          selector,
+          everyFrame,
+        );
         const text = await panel.innerText();
         const controls = await panel.locator('input, button, textarea, a').count();
         if ((text.trim() === '' && controls === 0) || /something went wrong|could not load/i.test(text)) {
