@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getAgentConfig } from '../features/agents/agents.service';
-import { appendMessage, openRoom, type Channel } from '../features/inbox/inbox.service';
+import { openRoom, recordMessage, type Channel } from '../features/inbox/inbox.service';
 import { writeConversationLog, type UsageUnit } from '../features/logs/logs.service';
 import { loadAgent } from './agent-identity';
 import { Conversation, type ConversationEvents } from './conversation';
@@ -59,7 +59,7 @@ export async function openLiveSession(shared: RuntimeShared, request: SessionReq
   const transcript: { role: 'agent' | 'contact'; text: string; atMs: number }[] = [];
   const store = (role: 'agent' | 'contact', text: string) => {
     transcript.push({ role, text, atMs: now().getTime() - startedAt.getTime() });
-    appendMessage(db, {
+    recordMessage(db, {
       accountId: agent.accountId,
       roomId: room.roomId,
       conversationUuid: uuid,

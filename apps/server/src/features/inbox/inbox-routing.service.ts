@@ -2,15 +2,24 @@ import { routeRoom } from '@switchboard/core';
 import type { Db } from '../../platform/database';
 import type { Room, RoomInbox } from './inbox.types';
 import { insertNotification } from './inbox-notifications.repo';
-import {
-  findRoomRecord,
-  hasKnownContact,
-  updateRoom,
-  type RoomRecord,
-  type RoomRef,
-} from './room-views.repo';
+import { findRoomRecord, updateRoom, type RoomRecord, type RoomRef } from './room-views.repo';
 
-function inboxFor(room: Room, knownContact: boolean): RoomInbox {
+/** What the routing rule reads of a room. */
+type RoutedRoom = Pick<
+  Room,
+  | 'accountId'
+  | 'roomId'
+  | 'inbox'
+  | 'inboxPinned'
+  | 'blocked'
+  | 'spam'
+  | 'contactName'
+  | 'attention'
+  | 'rating'
+  | 'aiAgentEnabled'
+>;
+
+function inboxFor(room: RoutedRoom, knownContact: boolean): RoomInbox {
   return routeRoom({
     currentInbox: room.inbox,
     pinnedInbox: room.inboxPinned ? room.inbox : null,
@@ -24,12 +33,25 @@ function inboxFor(room: Room, knownContact: boolean): RoomInbox {
   }).inbox;
 }
 
-/** Routes a room row just written (a message's own touch), with one lookup for a known contact. */
-export async function routeRoomRow(db: Db, room: Room): Promise<Room> {
-  const inbox = inboxFor(room, await hasKnownContact(db, room));
-  if (inbox === room.inbox) return room;
-  await updateRoom(db, { accountId: room.accountId, roomId: room.roomId }, { inbox });
-  return { ...room, inbox };
+/**
+ * After a contact's message: a message never takes a room out of priority, and a person's choice stays, so only
+ * agent-inbox rooms are routed again (the contact may have become known, or asked for a person), asking whether
+ * the contact is saved only then; the people are told when the room is in priority.
+ */
+export async function routeAfterContactMessage(
+  db: Db,
+  room: RoutedRoom,
+  knownContact: () => Promise<boolean> | boolean,
+  preview: string,
+): Promise<void> {
+  let inbox = room.inbox;
+  if (room.inbox === 'agent' && !room.inboxPinned) {
+    inbox = inboxFor(room, await knownContact());
+    if (inbox !== room.inbox) {
+      await updateRoom(db, { accountId: room.accountId, roomId: room.roomId }, { inbox });
+    }
+  }
+  await notifyPeople(db, { ...room, inbox }, { kind: 'message', text: preview });
 }
 
 /**

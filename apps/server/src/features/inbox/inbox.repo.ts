@@ -68,6 +68,16 @@ export async function reopenRoom(
   return room ?? null;
 }
 
+/** How a new message moves its room's preview: forward in time only; +1 unread only for what the contact sends. */
+function roomTouch(touch: { preview: string; countsAsUnread: boolean }) {
+  return {
+    lastMessage: sql`CASE WHEN ${rooms.lastMessageAt} IS NULL OR ${rooms.lastMessageAt} <= now()
+      THEN ${touch.preview}::text ELSE ${rooms.lastMessage} END`,
+    lastMessageAt: sql`GREATEST(${rooms.lastMessageAt}, now())`,
+    unreadCount: touch.countsAsUnread ? sql`${rooms.unreadCount} + 1` : sql`${rooms.unreadCount}`,
+  };
+}
+
 /**
  * Stores the message and moves the room's preview in one transaction, answering both. The preview only moves forward in time
  * (now() is the transaction's start, the same instant as the message's createdAt). Null when the account has no such
@@ -82,12 +92,7 @@ export async function insertMessageAndTouchRoom(
   return db.transaction(async (tx) => {
     const [room] = await tx
       .update(rooms)
-      .set({
-        lastMessage: sql`CASE WHEN ${rooms.lastMessageAt} IS NULL OR ${rooms.lastMessageAt} <= now()
-          THEN ${touch.preview}::text ELSE ${rooms.lastMessage} END`,
-        lastMessageAt: sql`GREATEST(${rooms.lastMessageAt}, now())`,
-        unreadCount: touch.countsAsUnread ? sql`${rooms.unreadCount} + 1` : sql`${rooms.unreadCount}`,
-      })
+      .set(roomTouch(touch))
       .where(and(eq(rooms.roomId, message.roomId), eq(rooms.accountId, accountId)))
       .returning();
     if (!room) return null;
@@ -97,6 +102,82 @@ export async function insertMessageAndTouchRoom(
       .returning();
     return inserted ? { message: inserted, room } : null;
   });
+}
+
+/** What routing reads of the room a message was appended to, and whether its contact is saved. */
+export type AppendedRoom = Pick<
+  Room,
+  | 'roomId'
+  | 'accountId'
+  | 'inbox'
+  | 'inboxPinned'
+  | 'blocked'
+  | 'spam'
+  | 'contactName'
+  | 'attention'
+  | 'rating'
+  | 'aiAgentEnabled'
+> & { knownContact: boolean };
+
+/**
+ * The same write as `insertMessageAndTouchRoom` in one statement, answering only what routing reads: for a live
+ * conversation, which stores every utterance and needs no row back (one round trip, no transaction, no mapping of
+ * the rows). The contact counts as known when saved by the room's account or its organization. Null when the
+ * account has no such room.
+ */
+export async function appendMessageToRoom(
+  db: Db,
+  accountId: number,
+  message: Pick<NewMessage, 'roomId' | 'conversationUuid' | 'direction' | 'channel' | 'author' | 'text'>,
+  touch: { preview: string; countsAsUnread: boolean },
+): Promise<AppendedRoom | null> {
+  const set = roomTouch(touch);
+  const [row] = await queryRows<{
+    room_id: string;
+    account_id: number;
+    inbox: Room['inbox'];
+    inbox_pinned: boolean;
+    blocked: boolean;
+    spam: boolean;
+    contact_name: string | null;
+    attention: Room['attention'];
+    rating: number | null;
+    ai_agent_enabled: boolean;
+    known_contact: boolean;
+  }>(
+    db,
+    sql`WITH room AS (
+      UPDATE rooms SET last_message = ${set.lastMessage}, last_message_at = ${set.lastMessageAt},
+        unread_count = ${set.unreadCount}
+      WHERE room_id = ${message.roomId} AND account_id = ${accountId}
+      RETURNING room_id, account_id, organization_id, contact_address, inbox, inbox_pinned, blocked, spam,
+        contact_name, attention, rating, ai_agent_enabled
+    ), stored AS (
+      INSERT INTO messages (room_id, account_id, conversation_uuid, direction, channel, author, text)
+      SELECT room_id, account_id, ${message.conversationUuid ?? null}::uuid, ${message.direction},
+        ${message.channel}, ${message.author}, ${message.text ?? ''} FROM room
+      RETURNING id
+    )
+    SELECT room.room_id, room.account_id, room.inbox, room.inbox_pinned, room.blocked, room.spam,
+      room.contact_name, room.attention, room.rating, room.ai_agent_enabled,
+      EXISTS (SELECT 1 FROM contacts c WHERE c.account_id IN (room.account_id, room.organization_id)
+        AND (c.phone_number = room.contact_address OR lower(c.email) = room.contact_address)) AS known_contact
+    FROM room, stored`,
+  );
+  if (!row) return null;
+  return {
+    roomId: row.room_id,
+    accountId: row.account_id,
+    inbox: row.inbox,
+    inboxPinned: row.inbox_pinned,
+    blocked: row.blocked,
+    spam: row.spam,
+    contactName: row.contact_name,
+    attention: row.attention,
+    rating: row.rating,
+    aiAgentEnabled: row.ai_agent_enabled,
+    knownContact: row.known_contact,
+  };
 }
 
 /** The latest `limit` messages of a room the account owns (optionally of one conversation), oldest first. */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type DemoApp } from '@switchboard/testing';
-import { eq, messages, rooms } from '@switchboard/db';
+import { asc, contacts, eq, inboxNotifications, messages, rooms } from '@switchboard/db';
 import {
   appendMessage,
   listRoomMessages,
   openRoom,
+  recordMessage,
   roomOwner,
   setAiAgentEnabled,
   setRoomInbox,
@@ -173,6 +174,115 @@ describe('appendMessage', () => {
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await t.db.select().from(messages).where(eq(messages.text, 'lost'))).toEqual([]);
+  });
+});
+
+describe('recordMessage (what a live conversation says)', () => {
+  type Utterance = { author: 'contact' | 'agent'; text: string };
+  const said: Utterance[] = [
+    { author: 'agent', text: 'Thanks for calling, how can I help?' },
+    { author: 'contact', text: 'Are you open on Saturday?' },
+    { author: 'agent', text: 'Yes, from nine to one.' },
+    { author: 'contact', text: 'Great, thanks.' },
+  ];
+
+  /**
+   * A call's room for a number, the utterances stored one way, and what the room, messages and notices became.
+   * `savedAs`: the organization saves the caller as a contact once the call has begun (its room in the agent inbox).
+   */
+  async function store(
+    contactAddress: string,
+    write: typeof appendMessage | typeof recordMessage,
+    savedAs?: string,
+  ) {
+    const room = await openRoom(t.db, { accountId: agentId, contactAddress, channel: 'phone' });
+    expect(room.inbox).toBe('agent');
+    if (savedAs)
+      await t.db.insert(contacts).values({ accountId: orgId, name: savedAs, phoneNumber: contactAddress });
+    for (const { author, text } of said) {
+      await write(t.db, {
+        accountId: agentId,
+        roomId: room.roomId,
+        conversationUuid: room.conversationUuid,
+        direction: author === 'agent' ? 'outbound' : 'inbound',
+        channel: 'phone',
+        author,
+        text,
+      });
+    }
+    const [stored] = await t.db.select().from(rooms).where(eq(rooms.roomId, room.roomId));
+    const rows = await t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.roomId, room.roomId))
+      .orderBy(asc(messages.id));
+    const notices = await t.db
+      .select({ kind: inboxNotifications.kind, text: inboxNotifications.text })
+      .from(inboxNotifications)
+      .where(eq(inboxNotifications.roomId, room.roomId));
+    return {
+      room: { inbox: stored?.inbox, lastMessage: stored?.lastMessage, unreadCount: stored?.unreadCount },
+      messages: rows.map((row) => ({
+        conversationUuid: row.conversationUuid === room.conversationUuid,
+        accountId: row.accountId,
+        direction: row.direction,
+        channel: row.channel,
+        author: row.author,
+        text: row.text,
+        media: row.media,
+        status: row.status,
+      })),
+      notices,
+    };
+  }
+
+  it('stores each utterance and moves the room as appendMessage does, for an unknown caller', async () => {
+    const recorded = await store('+15550100021', recordMessage);
+    expect(recorded).toEqual(await store('+15550100022', appendMessage));
+    expect(recorded.room).toEqual({ inbox: 'agent', lastMessage: 'Great, thanks.', unreadCount: 2 });
+    expect(recorded.messages.map((m) => [m.author, m.direction, m.status, m.media])).toEqual([
+      ['agent', 'outbound', 'received', []],
+      ['contact', 'inbound', 'received', []],
+      ['agent', 'outbound', 'received', []],
+      ['contact', 'inbound', 'received', []],
+    ]);
+    expect(recorded.notices).toEqual([]);
+  });
+
+  it('routes the room of a caller the organization saves during the call to priority and tells its people, as appendMessage does', async () => {
+    const recorded = await store('+15550100023', recordMessage, 'Dana');
+    expect(recorded).toEqual(await store('+15550100024', appendMessage, 'Eli'));
+    expect(recorded.room.inbox).toBe('priority');
+    expect(recorded.notices).toEqual([
+      { kind: 'message', text: 'Are you open on Saturday?' },
+      { kind: 'message', text: 'Great, thanks.' },
+    ]);
+  });
+
+  it('rejects a room of another account or none without storing anything', async () => {
+    const room = await openRoom(t.db, {
+      accountId: agentId,
+      contactAddress: '+15550100025',
+      channel: 'phone',
+    });
+    for (const target of [
+      { accountId: otherAgentId, roomId: room.roomId },
+      { accountId: agentId, roomId: `${agentId}:2` },
+    ]) {
+      await expect(
+        recordMessage(t.db, {
+          ...target,
+          conversationUuid: room.conversationUuid,
+          direction: 'inbound',
+          channel: 'phone',
+          author: 'contact',
+          text: 'planted',
+        }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await t.db.select().from(messages).where(eq(messages.text, 'planted'))).toEqual([]);
+    const [stored] = await t.db.select().from(rooms).where(eq(rooms.roomId, room.roomId));
+    expect(stored).toMatchObject({ lastMessage: null, unreadCount: 0 });
   });
 });
 

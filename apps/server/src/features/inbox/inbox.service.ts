@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail, normalizePhoneNumber } from '@switchboard/core';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/database';
-import { notifyPeople, routeRoomInbox, routeRoomRow, routeRooms } from './inbox-routing.service';
-import { listRoomsWithAddress, type OwnedRoomRef } from './room-views.repo';
+import { notifyPeople, routeAfterContactMessage, routeRoomInbox, routeRooms } from './inbox-routing.service';
+import { hasKnownContact, listRoomsWithAddress, type OwnedRoomRef } from './room-views.repo';
 import {
   findAccountOrganization,
   findRoomByContact,
   findRoomOwner,
+  appendMessageToRoom,
   insertMessageAndTouchRoom,
   insertRoomIfMissing,
   listMessagesOfRoom,
@@ -132,12 +133,34 @@ export async function appendMessage(
   if (!stored) throw new AppError('NOT_FOUND', 'Room not found.');
   const { message, room } = stored;
   if (message.author === 'contact') {
-    // A message never takes a room out of priority, and a person's choice stays: only agent-inbox rooms are
-    // routed again (the contact may have become known, or asked for a person).
-    const routed = room.inbox === 'agent' && !room.inboxPinned ? await routeRoomRow(db, room) : room;
-    await notifyPeople(db, routed, { kind: 'message', text: preview });
+    await routeAfterContactMessage(db, room, () => hasKnownContact(db, room), preview);
   }
   return message;
+}
+
+/**
+ * What a live conversation says, stored as `appendMessage` stores it, with no row answered: one statement, which
+ * also answers whether the contact is saved. Every utterance of every call and chat comes this way.
+ */
+export async function recordMessage(
+  db: Db,
+  input: {
+    accountId: number;
+    roomId: string;
+    conversationUuid: string;
+    direction: Message['direction'];
+    channel: Channel;
+    author: 'contact' | 'agent';
+    text: string;
+  },
+): Promise<void> {
+  const countsAsUnread = input.direction === 'inbound' && input.author === 'contact';
+  const { accountId, ...message } = input;
+  const room = await appendMessageToRoom(db, accountId, message, { preview: input.text, countsAsUnread });
+  if (!room) throw new AppError('NOT_FOUND', 'Room not found.');
+  if (input.author === 'contact') {
+    await routeAfterContactMessage(db, room, () => room.knownContact, input.text);
+  }
 }
 
 /** The latest `limit` messages of the account's room, oldest first; [] for a room of another account. */
