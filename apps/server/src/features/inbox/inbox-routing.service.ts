@@ -1,23 +1,8 @@
 import { routeRoom } from '@switchboard/core';
 import type { Db } from '../../platform/database';
-import type { Room, RoomInbox } from './inbox.types';
+import type { RoomInbox, RoutedRoom } from './inbox.types';
 import { insertNotification } from './inbox-notifications.repo';
 import { findRoomRecord, updateRoom, type RoomRecord, type RoomRef } from './room-views.repo';
-
-/** What the routing rule reads of a room. */
-type RoutedRoom = Pick<
-  Room,
-  | 'accountId'
-  | 'roomId'
-  | 'inbox'
-  | 'inboxPinned'
-  | 'blocked'
-  | 'spam'
-  | 'contactName'
-  | 'attention'
-  | 'rating'
-  | 'aiAgentEnabled'
->;
 
 function inboxFor(room: RoutedRoom, knownContact: boolean): RoomInbox {
   return routeRoom({

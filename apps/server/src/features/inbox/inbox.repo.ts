@@ -104,8 +104,8 @@ export async function insertMessageAndTouchRoom(
   });
 }
 
-/** What routing reads of the room a message was appended to, and whether its contact is saved. */
-export type AppendedRoom = Pick<
+/** What the routing rule reads of a room. */
+export type RoutedRoom = Pick<
   Room,
   | 'roomId'
   | 'accountId'
@@ -117,7 +117,10 @@ export type AppendedRoom = Pick<
   | 'attention'
   | 'rating'
   | 'aiAgentEnabled'
-> & { knownContact: boolean };
+>;
+
+/** What routing reads of the room a message was appended to, and whether its contact is saved. */
+export type AppendedRoom = RoutedRoom & { knownContact: boolean };
 
 /**
  * The same write as `insertMessageAndTouchRoom` in one statement, answering only what routing reads: for a live

@@ -195,7 +195,7 @@ describe('recordMessage (what a live conversation says)', () => {
     write: typeof appendMessage | typeof recordMessage,
     savedAs?: string,
   ) {
-    const room = await openRoom(t.db, { accountId: agentId, contactAddress, channel: 'phone' });
+    const room = await openRoom(t.db, { accountId: agentId, contactAddress, channel: 'voice' });
     expect(room.inbox).toBe('agent');
     if (savedAs)
       await t.db.insert(contacts).values({ accountId: orgId, name: savedAs, phoneNumber: contactAddress });
@@ -205,7 +205,7 @@ describe('recordMessage (what a live conversation says)', () => {
         roomId: room.roomId,
         conversationUuid: room.conversationUuid,
         direction: author === 'agent' ? 'outbound' : 'inbound',
-        channel: 'phone',
+        channel: 'voice',
         author,
         text,
       });
@@ -263,7 +263,7 @@ describe('recordMessage (what a live conversation says)', () => {
     const room = await openRoom(t.db, {
       accountId: agentId,
       contactAddress: '+15550100025',
-      channel: 'phone',
+      channel: 'voice',
     });
     for (const target of [
       { accountId: otherAgentId, roomId: room.roomId },
@@ -274,7 +274,7 @@ describe('recordMessage (what a live conversation says)', () => {
           ...target,
           conversationUuid: room.conversationUuid,
           direction: 'inbound',
-          channel: 'phone',
+          channel: 'voice',
           author: 'contact',
           text: 'planted',
         }),
