@@ -125,7 +125,8 @@ export type AppendedRoom = RoutedRoom & { knownContact: boolean };
 /**
  * The same write as `insertMessageAndTouchRoom` in one statement, answering only what routing reads: for a live
  * conversation, which stores every utterance and needs no row back (one round trip, no transaction, no mapping of
- * the rows). The contact counts as known when saved by the room's account or its organization. Null when the
+ * the rows). Whether the contact is saved (by the room's account or its organization) is looked up only where
+ * routing asks it, for a contact's message in a room in the agent inbox that no person pinned. Null when the
  * account has no such room.
  */
 export async function appendMessageToRoom(
@@ -163,8 +164,10 @@ export async function appendMessageToRoom(
     )
     SELECT room.room_id, room.account_id, room.inbox, room.inbox_pinned, room.blocked, room.spam,
       room.contact_name, room.attention, room.rating, room.ai_agent_enabled,
-      EXISTS (SELECT 1 FROM contacts c WHERE c.account_id IN (room.account_id, room.organization_id)
-        AND (c.phone_number = room.contact_address OR lower(c.email) = room.contact_address)) AS known_contact
+      CASE WHEN ${message.author} = 'contact' AND room.inbox = 'agent' AND NOT room.inbox_pinned
+        THEN EXISTS (SELECT 1 FROM contacts c WHERE c.account_id IN (room.account_id, room.organization_id)
+          AND (c.phone_number = room.contact_address OR lower(c.email) = room.contact_address))
+        ELSE false END AS known_contact
     FROM room, stored`,
   );
   if (!row) return null;
